@@ -1,0 +1,122 @@
+//! What a game-tree search may know of a game: McCarthy's `successors`, `ter`, `imval`,
+//! `update` and `revert` (seed 000, "Game trees" and "The hidden board trick"), and nothing
+//! more.
+//!
+//! The control programs in [`crate::search`] are written against [`Game`] alone; a game
+//! never knows which algorithm searches it.
+
+use std::fmt;
+
+/// The two players of a game tree. McCarthy calls them the maximizing and the minimizing
+/// player; values are always from MAX's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The maximizing player: prefers greater values.
+    Max,
+    /// The minimizing player: prefers smaller values.
+    Min,
+}
+
+impl Player {
+    /// The other player.
+    #[must_use]
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::Max => Player::Min,
+            Player::Min => Player::Max,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::Max => "MAX",
+            Player::Min => "MIN",
+        })
+    }
+}
+
+/// A totally ordered value of a position, from MAX's point of view.
+///
+/// Integers and floating point numbers are values. `MIN` and `MAX` play the role of the
+/// seed's −∞ and ∞ ("numbers that are smaller and larger than any actual values"): the
+/// default window of a search, and the value of a position whose player to move has no
+/// successors. Floating point values must not be NaN: a NaN has no place in the order.
+pub trait Value: Copy + PartialOrd + fmt::Debug + fmt::Display {
+    /// The seed's −∞: no value a game produces is smaller.
+    const MIN: Self;
+    /// The seed's ∞: no value a game produces is greater.
+    const MAX: Self;
+}
+
+macro_rules! integer_values {
+    ($($t:ty),*) => {$(
+        impl Value for $t {
+            const MIN: Self = <$t>::MIN;
+            const MAX: Self = <$t>::MAX;
+        }
+    )*};
+}
+integer_values!(i8, i16, i32, i64, i128, isize);
+
+impl Value for f32 {
+    const MIN: Self = f32::NEG_INFINITY;
+    const MAX: Self = f32::INFINITY;
+}
+
+impl Value for f64 {
+    const MIN: Self = f64::NEG_INFINITY;
+    const MAX: Self = f64::INFINITY;
+}
+
+/// A game as McCarthy characterises it for game-tree search, on a make/unmake board
+/// (the seed's "hidden board": the search moves one board forward with [`Game::update`]
+/// and back with [`Game::revert`]).
+///
+/// The search calls, at each position it visits:
+/// 1. [`Game::is_terminal`] with the current window — McCarthy's `ter[p, alpha, beta]`;
+/// 2. if terminal, [`Game::value`] — McCarthy's `imval`;
+/// 3. otherwise [`Game::successors`], then for each move `update`, the recursive search,
+///    and `revert`.
+///
+/// A non-terminal position without successors is valued as a loss for the player to move:
+/// [`Value::MIN`] when MAX is to move and [`Value::MAX`] when MIN is to move. That is what
+/// McCarthy's `maxlis`/`minlis` give for an empty list (−∞ and ∞), and what his `vmaxlis`
+/// gives clamped to the window (`alpha`), so minimax and alpha-beta agree on it.
+pub trait Game {
+    /// A move: what [`Game::update`] plays and [`Game::revert`] takes back.
+    type Move: Copy + Eq + fmt::Debug;
+    /// The value of a position to MAX.
+    type Value: Value;
+
+    /// Whose turn it is in the current position.
+    fn to_move(&self) -> Player;
+
+    /// McCarthy's `successors`: appends the moves from the current position to `moves`,
+    /// in the order the search is to try them. This is where move ordering lives. The
+    /// buffer is owned by the search and reused, so generating moves allocates nothing.
+    fn successors(&self, moves: &mut Vec<Self::Move>);
+
+    /// McCarthy's `ter[p, alpha, beta]`: whether the search should stop at the current
+    /// position. A game may use the window (`alpha`, `beta`) to stop when no value the
+    /// position can still reach would matter; a game whose rules alone decide ignores it.
+    fn is_terminal(&self, alpha: Self::Value, beta: Self::Value) -> bool;
+
+    /// McCarthy's `imval`: the value to MAX of a position the search stopped at.
+    fn value(&self) -> Self::Value;
+
+    /// McCarthy's `update`: play `mv` on the board.
+    fn update(&mut self, mv: Self::Move);
+
+    /// McCarthy's `revert`: take back `mv`, the last move played.
+    fn revert(&mut self, mv: Self::Move);
+}
+
+/// An optional capability: a static evaluation of any position, used by depth-limited
+/// searches at their horizon (seed 002's "evaluation functions"; McCarthy's `imval` applied
+/// to "reasonably static positions").
+pub trait Evaluate: Game {
+    /// An estimate of the current position's value to MAX.
+    fn evaluate(&self) -> Self::Value;
+}

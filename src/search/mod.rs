@@ -1,0 +1,1 @@
+//! The control programs: game-independent searches over closures and over [`crate::Game`].
