@@ -18,3 +18,9 @@ pub mod puzzles;
 pub mod search;
 
 pub use game::{Evaluate, Game, Player, Value};
+pub use search::alphabeta::{
+    LineResult, Proof, ProofId, ProofResult, ProofStep, ValueResult, alphabeta_line,
+    alphabeta_proof, alphabeta_value,
+};
+pub use search::minimax::{MinimaxResult, minimax, minimax_value};
+pub use search::{Bound, SearchStats, Window};

@@ -1,1 +1,209 @@
 //! The control programs: game-independent searches over closures and over [`crate::Game`].
+//!
+//! Every search here reports [`SearchStats`]; alpha-beta searches take a [`Window`] and say
+//! with a [`Bound`] how the value they return relates to the true value.
+
+pub mod alphabeta;
+pub mod minimax;
+
+use std::time::Duration;
+
+use crate::game::Value;
+
+/// What a search did: the figures every search reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Positions visited, the root included.
+    pub nodes: u64,
+    /// Positions valued by the game (`imval` at a terminal position, or an evaluation at
+    /// a horizon).
+    pub leaves: u64,
+    /// Times a search stopped examining the successors of a position because the window
+    /// made the rest pointless (an alpha or beta cutoff).
+    pub cutoffs: u64,
+    /// Wall-clock time of the search.
+    pub elapsed: Duration,
+}
+
+/// The window (α, β) of an alpha-beta search: values at or below `alpha` are as bad as
+/// `alpha` for MAX, values at or above `beta` as good as `beta`.
+///
+/// McCarthy: "`alpha` is the maximum value that can be guaranteed the maximizing player
+/// based on the search so far, and `beta` is the least value that can be guaranteed the
+/// minimizing player".
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Window<V> {
+    /// α: MAX is already sure of this much.
+    pub alpha: V,
+    /// β: MIN is already sure of this much.
+    pub beta: V,
+}
+
+impl<V: Value> Window<V> {
+    /// The window (α, β).
+    pub fn new(alpha: V, beta: V) -> Self {
+        Window { alpha, beta }
+    }
+
+    /// The window (−∞, ∞), with the value type's [`Value::MIN`] and [`Value::MAX`] as the
+    /// seed's infinities: alpha-beta in it returns the minimax value.
+    pub fn full() -> Self {
+        Window {
+            alpha: V::MIN,
+            beta: V::MAX,
+        }
+    }
+
+    /// How a fail-hard value returned for this window relates to the true value.
+    pub fn bound_of(&self, value: V) -> Bound {
+        if value <= self.alpha {
+            Bound::Upper
+        } else if value >= self.beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        }
+    }
+
+    /// `value` clamped to the window: what McCarthy's `valmax` returns for a position of
+    /// minimax value `value` ("if vmax[p] ≤ alpha then alpha ...").
+    pub fn clamp(&self, value: V) -> V {
+        if value <= self.alpha {
+            self.alpha
+        } else if value >= self.beta {
+            self.beta
+        } else {
+            value
+        }
+    }
+}
+
+impl<V: Value> Default for Window<V> {
+    fn default() -> Self {
+        Window::full()
+    }
+}
+
+/// How a value returned by a fail-hard alpha-beta search relates to the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// Strictly inside the window: the value is exact.
+    Exact,
+    /// At or below α (fail low): the true value is at most α.
+    Upper,
+    /// At or above β (fail high): the true value is at least β.
+    Lower,
+}
+
+/// A pool of move buffers, so generating successors allocates nothing once the pool has
+/// grown to the depth of the search.
+#[derive(Debug)]
+pub(crate) struct MoveBuffers<M> {
+    free: Vec<Vec<M>>,
+}
+
+impl<M> MoveBuffers<M> {
+    pub(crate) fn new() -> Self {
+        MoveBuffers { free: Vec::new() }
+    }
+
+    /// An empty buffer, reused if one is free.
+    pub(crate) fn take(&mut self) -> Vec<M> {
+        let mut buffer = self.free.pop().unwrap_or_default();
+        buffer.clear();
+        buffer
+    }
+
+    /// Returns a buffer to the pool.
+    pub(crate) fn give_back(&mut self, buffer: Vec<M>) {
+        self.free.push(buffer);
+    }
+}
+
+/// Room left on the stack before a recursive search grows it: deep trees (depth is
+/// user-controlled for explicit trees) must not overflow the stack.
+pub(crate) const STACK_RED_ZONE: usize = 64 * 1024;
+/// Size of each stack segment a deep search adds.
+pub(crate) const STACK_GROWTH: usize = 4 * 1024 * 1024;
+
+/// Runs `f` with enough stack for one more level of a recursive search.
+#[inline]
+pub(crate) fn with_stack<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(STACK_RED_ZONE, STACK_GROWTH, f)
+}
+
+#[cfg(test)]
+pub(crate) mod test_tree {
+    //! A tiny explicit game tree for the unit tests of the search modules.
+    use crate::game::{Game, Player};
+
+    /// A node: a leaf value or children; the root is MAX and levels alternate.
+    #[derive(Clone, Debug)]
+    pub enum Node {
+        Leaf(i32),
+        Inner(Vec<Node>),
+    }
+
+    /// Walks a [`Node`] tree; moves are 1-based child indices.
+    pub struct TreeGame {
+        pub root: Node,
+        pub path: Vec<usize>,
+    }
+
+    impl TreeGame {
+        fn current(&self) -> &Node {
+            let mut node = &self.root;
+            for &index in &self.path {
+                match node {
+                    Node::Inner(children) => node = &children[index - 1],
+                    Node::Leaf(_) => unreachable!("a leaf has no children"),
+                }
+            }
+            node
+        }
+    }
+
+    impl Game for TreeGame {
+        type Move = usize;
+        type Value = i32;
+        fn to_move(&self) -> Player {
+            if self.path.len() % 2 == 0 {
+                Player::Max
+            } else {
+                Player::Min
+            }
+        }
+        fn successors(&self, moves: &mut Vec<usize>) {
+            if let Node::Inner(children) = self.current() {
+                moves.extend(1..=children.len());
+            }
+        }
+        fn is_terminal(&self, _alpha: i32, _beta: i32) -> bool {
+            matches!(self.current(), Node::Leaf(_))
+        }
+        fn value(&self) -> i32 {
+            match self.current() {
+                Node::Leaf(value) => *value,
+                Node::Inner(_) => unreachable!("only leaves are valued"),
+            }
+        }
+        fn update(&mut self, mv: usize) {
+            self.path.push(mv);
+        }
+        fn revert(&mut self, _mv: usize) {
+            self.path.pop();
+        }
+    }
+
+    /// `((3 5) (2 9))`, the example of issue 3.
+    pub fn small() -> TreeGame {
+        use Node::{Inner, Leaf};
+        TreeGame {
+            root: Inner(vec![
+                Inner(vec![Leaf(3), Leaf(5)]),
+                Inner(vec![Leaf(2), Leaf(9)]),
+            ]),
+            path: Vec::new(),
+        }
+    }
+}
