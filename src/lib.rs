@@ -10,17 +10,22 @@
 //! | the game interface: `successors`, `ter`, `imval`, `update`, `revert` | [`game`] |
 //! | depth-first puzzle search: McCarthy's `search` and `allsol` | [`search::puzzle`] |
 //! | puzzles: graph paths, Instant Insanity | [`puzzles`] |
+//! | McCarthy's tic-tac-toe, exactly as printed | [`games::tic_tac_toe`] |
+//! | the hidden board trick: `rectify`, positions as move lists | [`search::hidden_board`] |
 
 #![deny(missing_docs)]
 
 pub mod game;
+pub mod games;
 pub mod puzzles;
 pub mod search;
 
 pub use game::{Evaluate, Game, Player, Value};
+pub use games::tic_tac_toe::{self, TicTacToe};
 pub use search::alphabeta::{
     LineResult, Proof, ProofId, ProofResult, ProofStep, ValueResult, alphabeta_line,
     alphabeta_proof, alphabeta_value,
 };
+pub use search::hidden_board::{self, HiddenBoard, HiddenBoardGame, MoveList};
 pub use search::minimax::{MinimaxResult, minimax, minimax_value};
 pub use search::{Bound, SearchStats, Window};

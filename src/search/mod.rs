@@ -4,6 +4,7 @@
 //! with a [`Bound`] how the value they return relates to the true value.
 
 pub mod alphabeta;
+pub mod hidden_board;
 pub mod minimax;
 
 use std::time::Duration;
@@ -167,7 +168,7 @@ pub(crate) mod test_tree {
         type Move = usize;
         type Value = i32;
         fn to_move(&self) -> Player {
-            if self.path.len() % 2 == 0 {
+            if self.path.len().is_multiple_of(2) {
                 Player::Max
             } else {
                 Player::Min
