@@ -334,7 +334,11 @@ impl TicTacToe {
     #[must_use]
     pub fn mark(&self, square: Square) -> Option<Mark> {
         let place = self.moves().iter().position(|&played| played == square)?;
-        Some(if place.is_multiple_of(2) { Mark::X } else { Mark::O })
+        Some(if place.is_multiple_of(2) {
+            Mark::X
+        } else {
+            Mark::O
+        })
     }
 
     /// How the game has ended, or `None` while it goes on: three in a line for either

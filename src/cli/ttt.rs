@@ -1,0 +1,394 @@
+//! `gametree ttt`: McCarthy's tic-tac-toe (seed 000, "2-dimensional Tic Tac Toe") searched
+//! by his alpha-beta programs, and played against a person in the terminal.
+
+use std::fmt::Write as _;
+use std::io::{self, BufRead, IsTerminal, Write};
+
+use clap::{Args, Subcommand, ValueEnum};
+use serde_json::{Value as Json, json};
+
+use gametree::tic_tac_toe::{Ending, Mark, Square, TicTacToe, octal};
+use gametree::{Game, Proof, ProofStep, Window, alphabeta_line, alphabeta_proof, alphabeta_value};
+
+use super::{CliError, Outcome};
+
+/// The seed's window: `lmax[p1, -1000, 1000]`.
+const SEED_WINDOW: (i32, i32) = (-1000, 1000);
+
+/// Arguments of `gametree ttt`.
+#[derive(Args, Debug)]
+pub struct TttArgs {
+    #[command(subcommand)]
+    command: TttCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum TttCommand {
+    /// The value of the position to X (McCarthy's valmax, or valmin when O is to move)
+    #[command(after_help = "Example:\n  gametree ttt value --moves 3,1\n  3")]
+    Value(SearchArgs),
+    /// The value and the main line of play, printed as the seed prints lmax:
+    /// (value move move ...)
+    #[command(after_help = "Example:\n  gametree ttt line --moves 2,1\n  (0 5 10 6 4 7 3 11)")]
+    Line(SearchArgs),
+    /// The value and its proof, printed as the seed prints tmax: (value pfmax pfmin)
+    #[command(
+        after_help = "Example:\n  gametree ttt proof --moves 3,1\n  (3 (11 (6 7 (5 10 3))) ((2 7 (4 11 (5 0))) ...))"
+    )]
+    Proof(SearchArgs),
+    /// Play against the computer, which searches the whole game and never loses
+    #[command(after_help = "Example:\n  gametree ttt play --as o")]
+    Play(PlayArgs),
+}
+
+/// What `value`, `line` and `proof` take.
+#[derive(Args, Debug)]
+struct SearchArgs {
+    /// The moves played so far: squares 1 to 9 (decimal, numbered left to right from the
+    /// top row), in game order, X first; empty means the empty board
+    #[arg(long, value_name = "SQUARES", default_value = "")]
+    moves: String,
+    /// Print squares in decimal; by default they are printed in octal as in the seed
+    /// (square 8 is 10, square 9 is 11)
+    #[arg(long)]
+    decimal: bool,
+    /// The window α,β of the search
+    #[arg(
+        long,
+        value_name = "ALPHA,BETA",
+        default_value = "-1000,1000",
+        allow_hyphen_values = true
+    )]
+    window: String,
+    /// Also print the number of moves the search made (the seed's update count)
+    #[arg(long)]
+    count: bool,
+    /// Print JSON: {"value", "line", "proof", "count"} as applicable; squares are JSON
+    /// numbers 1 to 9
+    #[arg(long)]
+    json: bool,
+}
+
+/// What `play` takes.
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// The mark you play (X moves first); asked for when absent
+    #[arg(long = "as", value_enum, value_name = "MARK")]
+    human: Option<Side>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Side {
+    X,
+    O,
+}
+
+/// Runs `gametree ttt`.
+pub fn run(args: TttArgs) -> Result<Outcome, CliError> {
+    match args.command {
+        TttCommand::Value(args) => search(Search::Value, &args),
+        TttCommand::Line(args) => search(Search::Line, &args),
+        TttCommand::Proof(args) => search(Search::Proof, &args),
+        TttCommand::Play(args) => play(&args),
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Search {
+    Value,
+    Line,
+    Proof,
+}
+
+/// Parses `--window A,B`: two integers, α ≤ β.
+fn parse_window(text: &str) -> Result<Window<i32>, CliError> {
+    let bad = || {
+        CliError::Usage(format!(
+            "--window {text:?}: expected two integers ALPHA,BETA such as -1000,1000"
+        ))
+    };
+    let (alpha, beta) = text.split_once(',').ok_or_else(bad)?;
+    let alpha: i32 = alpha.trim().parse().map_err(|_| bad())?;
+    let beta: i32 = beta.trim().parse().map_err(|_| bad())?;
+    if alpha > beta {
+        return Err(CliError::Usage(format!(
+            "--window {text:?}: alpha ({alpha}) must not exceed beta ({beta})"
+        )));
+    }
+    Ok(Window::new(alpha, beta))
+}
+
+/// A square as printed: octal like the seed, or decimal.
+fn square_text(square: Square, decimal: bool) -> u8 {
+    if decimal { square } else { octal(square) }
+}
+
+fn search(kind: Search, args: &SearchArgs) -> Result<Outcome, CliError> {
+    let window = parse_window(&args.window)?;
+    let mut game = TicTacToe::parse_moves(&args.moves)
+        .map_err(|error| CliError::Usage(format!("--moves {:?}: {error}", args.moves)))?;
+    let write_move = |out: &mut String, &square: &Square| {
+        let _ = write!(out, "{}", square_text(square, args.decimal));
+    };
+    let write_value = |out: &mut String, value: &i32| {
+        let _ = write!(out, "{value}");
+    };
+    let mut json = serde_json::Map::new();
+    let text = match kind {
+        Search::Value => {
+            let result = alphabeta_value(&mut game, window);
+            json.insert("value".into(), json!(result.value));
+            result.value.to_string()
+        }
+        Search::Line => {
+            let result = alphabeta_line(&mut game, window);
+            json.insert("value".into(), json!(result.value));
+            json.insert("line".into(), json!(result.principal_line));
+            let mut text = format!("({}", result.value);
+            for square in &result.principal_line {
+                text.push(' ');
+                write_move(&mut text, square);
+            }
+            text.push(')');
+            text
+        }
+        Search::Proof => {
+            let result = alphabeta_proof(&mut game, window);
+            json.insert("value".into(), json!(result.value));
+            json.insert(
+                "proof".into(),
+                json!({
+                    "pfmax": result.at_least.as_ref().map(proof_json),
+                    "pfmin": result.at_most.as_ref().map(proof_json),
+                }),
+            );
+            result.to_sexpr(write_move, write_value)
+        }
+    };
+    if args.count {
+        json.insert("count".into(), json!(game.count()));
+    }
+    let mut out = text;
+    if args.json {
+        out = Json::Object(json).to_string();
+    } else if args.count {
+        let _ = write!(out, "\ncount {}", game.count());
+    }
+    // A closed pipe (`| head`) is not an error worth a panic.
+    let _ = writeln!(io::stdout(), "{out}");
+    Ok(Outcome::Found)
+}
+
+/// A proof in the seed's notation with parentheses as JSON arrays: `<v>` is `[v]`,
+/// `mv . pf` is `[mv, ...pf]`, a list of replies an array of those.
+fn proof_json(proof: &Proof<Square, i32>) -> Json {
+    /// The elements of the list a step stands for (the proofs are at most 9 moves deep).
+    fn contents(proof: &Proof<Square, i32>, step: &ProofStep<Square, i32>) -> Vec<Json> {
+        match step {
+            ProofStep::Terminal(value) => vec![json!(value)],
+            ProofStep::Choice(square, next) => {
+                let mut items = vec![json!(square)];
+                items.extend(contents(proof, proof.step(*next)));
+                items
+            }
+            ProofStep::Replies(replies) => replies
+                .iter()
+                .map(|&(square, next)| {
+                    let mut items = vec![json!(square)];
+                    items.extend(contents(proof, proof.step(next)));
+                    Json::Array(items)
+                })
+                .collect(),
+        }
+    }
+    Json::Array(contents(proof, proof.step(proof.root())))
+}
+
+/// The computer's move: the first move of the main line found by McCarthy's
+/// `linemax`/`linemin` with the seed's window, searched on a freshly set up board (a search
+/// reorders the board's blanks, so this keeps the computer's choice a function of the
+/// moves alone). `None` when the game is over.
+fn computer_move(moves: &[Square]) -> Option<Square> {
+    let mut game = TicTacToe::from_moves(moves).ok()?;
+    if game.ending().is_some() {
+        return None;
+    }
+    let (alpha, beta) = SEED_WINDOW;
+    // Values lie in −9..=9, strictly inside the window: the value is exact and the line
+    // starts with a best move.
+    alphabeta_line(&mut game, Window::new(alpha, beta))
+        .principal_line
+        .first()
+        .copied()
+}
+
+fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let human = args.human.map(|side| match side {
+        Side::X => Mark::X,
+        Side::O => Mark::O,
+    });
+    // Piped moves are not shown by a terminal: echo them so the transcript reads well.
+    let echo = !stdin.is_terminal();
+    play_game(human, echo, &mut stdin.lock(), &mut stdout.lock())
+        .map_err(|error| CliError::Usage(format!("ttt play: {error}")))?;
+    Ok(Outcome::Found)
+}
+
+/// Reads one line, echoing it when asked; `None` at the end of input (after ending the
+/// prompt's line).
+fn read_line(
+    input: &mut impl BufRead,
+    echo: bool,
+    output: &mut impl Write,
+) -> io::Result<Option<String>> {
+    let mut line = String::new();
+    if input.read_line(&mut line)? == 0 {
+        writeln!(output)?;
+        return Ok(None);
+    }
+    let line = line.trim().to_string();
+    if echo {
+        writeln!(output, "{line}")?;
+    }
+    Ok(Some(line))
+}
+
+/// A person plays the computer, reading moves line by line from `input`. Bad input is
+/// answered with the reason and asked for again; the end of input ends the game quietly.
+fn play_game(
+    human: Option<Mark>,
+    echo: bool,
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+) -> io::Result<()> {
+    let human = match human {
+        Some(mark) => mark,
+        None => loop {
+            write!(output, "Play X or O? (X moves first) ")?;
+            output.flush()?;
+            let Some(answer) = read_line(input, echo, output)? else {
+                return Ok(());
+            };
+            match answer.to_ascii_uppercase().as_str() {
+                "X" => break Mark::X,
+                "O" => break Mark::O,
+                _ => writeln!(output, "{answer:?} is neither X nor O; try again.")?,
+            }
+        },
+    };
+    let mut game = TicTacToe::new();
+    writeln!(
+        output,
+        "You are {human}. Squares are numbered 1 to 9, left to right from the top."
+    )?;
+    loop {
+        writeln!(output, "\n{game}\n")?;
+        if let Some(ending) = game.ending() {
+            let verdict = match ending {
+                Ending::Win(mark) if mark == human => "You win.",
+                Ending::Win(_) => "The computer wins.",
+                Ending::Draw => "A draw.",
+            };
+            writeln!(output, "{verdict}")?;
+            return Ok(());
+        }
+        if game.mark_to_move() == human {
+            loop {
+                write!(output, "Your move ({human}): ")?;
+                output.flush()?;
+                let Some(answer) = read_line(input, echo, output)? else {
+                    return Ok(());
+                };
+                let played = match answer.parse::<u32>() {
+                    Ok(square) => game.play(square).map_err(|error| error.to_string()),
+                    Err(_) => Err(format!("{answer:?} is not a square number 1 to 9")),
+                };
+                match played {
+                    Ok(()) => break,
+                    Err(reason) => writeln!(output, "{reason}; try again.")?,
+                }
+            }
+        } else {
+            let square =
+                computer_move(game.moves()).expect("invariant: a game that is not over has a move");
+            writeln!(
+                output,
+                "The computer ({}) plays {square}.",
+                game.mark_to_move()
+            )?;
+            game.update(square);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays every sequence of human moves against the computer, which plays `computer`;
+    /// returns how many games ended, after asserting that the computer lost none.
+    fn every_game_against(computer: Mark, game: &mut TicTacToe) -> usize {
+        match game.ending() {
+            Some(Ending::Win(mark)) => {
+                assert_eq!(mark, computer, "the computer lost: {:?}", game.moves());
+                return 1;
+            }
+            Some(Ending::Draw) => return 1,
+            None => {}
+        }
+        if game.mark_to_move() == computer {
+            let square = computer_move(game.moves()).expect("not over");
+            game.update(square);
+            let games = every_game_against(computer, game);
+            game.revert(square);
+            games
+        } else {
+            let mut games = 0;
+            for square in 1..=9 {
+                if game.mark(square).is_none() {
+                    game.update(square);
+                    games += every_game_against(computer, game);
+                    game.revert(square);
+                }
+            }
+            games
+        }
+    }
+
+    #[test]
+    fn the_computer_never_loses_whatever_the_person_plays() {
+        assert!(every_game_against(Mark::X, &mut TicTacToe::new()) > 0);
+        assert!(every_game_against(Mark::O, &mut TicTacToe::new()) > 0);
+    }
+
+    #[test]
+    fn windows_parse_as_two_ordered_integers() {
+        assert_eq!(
+            parse_window("-1000,1000").ok(),
+            Some(Window::new(-1000, 1000))
+        );
+        assert_eq!(parse_window(" -2 , 3 ").ok(), Some(Window::new(-2, 3)));
+        for bad in ["", "1", "1,2,3", "a,b", "5,3", "1,"] {
+            assert!(parse_window(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn play_reprompts_on_bad_input_and_stops_at_the_end_of_input() {
+        let mut input = io::Cursor::new("maybe\nx\n0\nten\n5\n5\n");
+        let mut output = Vec::new();
+        play_game(None, true, &mut input, &mut output).expect("in memory");
+        let text = String::from_utf8(output).expect("utf-8");
+        assert!(
+            text.contains("\"maybe\" is neither X nor O; try again."),
+            "{text}"
+        );
+        assert!(text.contains("square 0 is out of range: the squares are 1 to 9; try again."));
+        assert!(text.contains("\"ten\" is not a square number 1 to 9; try again."));
+        assert!(text.contains("square 5 is already taken by X; try again."));
+        assert!(text.contains("The computer (O) plays"));
+        assert!(!text.contains("wins") && !text.contains("draw"), "{text}");
+    }
+}
