@@ -50,7 +50,8 @@ pub fn run() -> ExitCode {
                 error.kind(),
                 ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
             ) {
-                print!("{error}");
+                // A closed pipe (`gametree --help | head`) is not an error.
+                let _ = std::io::Write::write_fmt(&mut std::io::stdout(), format_args!("{error}"));
                 return ExitCode::SUCCESS;
             }
             // One line on stderr: clap's first line says what was wrong.

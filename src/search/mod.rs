@@ -67,7 +67,7 @@ impl<V: Value> Window<V> {
     }
 
     /// `value` clamped to the window: what McCarthy's `valmax` returns for a position of
-    /// minimax value `value` ("if vmax[p] ≤ alpha then alpha ...").
+    /// minimax value `value` ("if vmax\[p\] ≤ alpha then alpha ...").
     pub fn clamp(&self, value: V) -> V {
         if value <= self.alpha {
             self.alpha
