@@ -10,10 +10,15 @@
 //! | the game interface: `successors`, `ter`, `imval`, `update`, `revert` | [`game`] |
 //! | depth-first puzzle search: McCarthy's `search` and `allsol` | [`search::puzzle`] |
 //! | puzzles: graph paths, Instant Insanity | [`puzzles`] |
+//! | seed 002's `chooseMove`, with simple pruning and with alpha-beta | [`search::choose_move`] |
+//! | depth-limited alpha-beta, iterative deepening, a node or time budget | [`search::deepening`] |
+//! | the killer heuristic in game-independent form (seed 004) | [`search::killer`] |
+//! | seed 002's tic-tac-toe (`COMPUTER_WIN`, `DRAW`, `HUMAN_WIN`) | [`games::simple_tic_tac_toe`] |
 
 #![deny(missing_docs)]
 
 pub mod game;
+pub mod games;
 pub mod puzzles;
 pub mod search;
 
@@ -24,3 +29,11 @@ pub use search::alphabeta::{
 };
 pub use search::minimax::{MinimaxResult, minimax, minimax_value};
 pub use search::{Bound, SearchStats, Window};
+
+pub use games::simple_tic_tac_toe::SimpleTicTacToe;
+pub use search::choose_move::{ChosenMove, ValueRange, choose_move, choose_move_alphabeta};
+pub use search::deepening::{
+    DeepeningResult, Iteration, SearchOptions, StopReason, depth_limited_line, depth_limited_value,
+    iterative_deepening,
+};
+pub use search::killer::Killers;
