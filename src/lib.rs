@@ -12,6 +12,10 @@
 //! | puzzles: graph paths, Instant Insanity | [`puzzles`] |
 //! | McCarthy's tic-tac-toe, exactly as printed | [`games::tic_tac_toe`] |
 //! | the hidden board trick: `rectify`, positions as move lists | [`search::hidden_board`] |
+//! | seed 002's `chooseMove`, with simple pruning and with alpha-beta | [`search::choose_move`] |
+//! | depth-limited alpha-beta, iterative deepening, a node or time budget | [`search::deepening`] |
+//! | the killer heuristic in game-independent form (seed 004) | [`search::killer`] |
+//! | seed 002's tic-tac-toe (`COMPUTER_WIN`, `DRAW`, `HUMAN_WIN`) | [`games::simple_tic_tac_toe`] |
 
 #![deny(missing_docs)]
 
@@ -29,3 +33,11 @@ pub use search::alphabeta::{
 pub use search::hidden_board::{self, HiddenBoard, HiddenBoardGame, MoveList};
 pub use search::minimax::{MinimaxResult, minimax, minimax_value};
 pub use search::{Bound, SearchStats, Window};
+
+pub use games::simple_tic_tac_toe::SimpleTicTacToe;
+pub use search::choose_move::{ChosenMove, ValueRange, choose_move, choose_move_alphabeta};
+pub use search::deepening::{
+    DeepeningResult, Iteration, SearchOptions, StopReason, depth_limited_line, depth_limited_value,
+    iterative_deepening,
+};
+pub use search::killer::Killers;

@@ -4,7 +4,10 @@
 //! with a [`Bound`] how the value they return relates to the true value.
 
 pub mod alphabeta;
+pub mod choose_move;
+pub mod deepening;
 pub mod hidden_board;
+pub mod killer;
 pub mod minimax;
 
 use std::time::Duration;

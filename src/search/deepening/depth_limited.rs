@@ -1,0 +1,305 @@
+//! McCarthy's `valmax`/`linemax` cut off at a depth, valuing horizon positions with
+//! [`Evaluate::evaluate`]; the engine [`super::iterative_deepening`] drives.
+
+use std::time::Instant;
+
+use super::{SearchOptions, TIME_CHECK_INTERVAL};
+use crate::game::{Evaluate, Game, Player};
+use crate::search::alphabeta::{LineResult, ValueResult};
+use crate::search::killer::{Killers, move_to_front};
+use crate::search::{MoveBuffers, SearchStats, Window, with_stack};
+
+/// The value of the current position by alpha-beta in the window (α, β), looking at most
+/// `depth` moves ahead.
+///
+/// A position is valued, and counted as a leaf, when [`Game::is_terminal`] holds (by
+/// [`Game::value`], McCarthy's `imval`) or, failing that, when no plies are left (by
+/// [`Evaluate::evaluate`], seed 002's evaluation function). Otherwise the search is
+/// McCarthy's `valmax`/`valmin` exactly, fail-hard, with successors in the order the game
+/// gives them: at a depth at least the length of the longest line of play, the result is
+/// that of [`crate::alphabeta_value`].
+///
+/// The game is returned to the position it was in.
+///
+/// # Example
+/// ```
+/// use gametree::{SimpleTicTacToe, Window, depth_limited_value};
+///
+/// let mut game = SimpleTicTacToe::new();
+/// // Nine plies see every game to its end: perfect play draws.
+/// assert_eq!(depth_limited_value(&mut game, 9, Window::full()).value, 0);
+/// // One ply sees the nine replies and evaluates each.
+/// let shallow = depth_limited_value(&mut game, 1, Window::full());
+/// assert_eq!((shallow.stats.nodes, shallow.stats.leaves), (10, 9));
+/// ```
+pub fn depth_limited_value<G: Game + Evaluate>(
+    game: &mut G,
+    depth: u32,
+    window: Window<G::Value>,
+) -> ValueResult<G::Value> {
+    let started = Instant::now();
+    let mut engine = Engine::new(&SearchOptions::plain(), started);
+    engine.track_lines = false;
+    let value = engine.search(game, depth, 0, false, window.alpha, window.beta);
+    let mut stats = engine.stats;
+    stats.elapsed = started.elapsed();
+    ValueResult {
+        value,
+        bound: window.bound_of(value),
+        stats,
+    }
+}
+
+/// The value of the current position by alpha-beta in the window (α, β), looking at most
+/// `depth` moves ahead, and the main line of play: McCarthy's `linemax`/`linemin` cut off
+/// at a depth.
+///
+/// The search and its value are those of [`depth_limited_value`]; the line is kept as
+/// [`crate::alphabeta_line`] keeps it, so at a depth at least the length of the longest
+/// line of play the result (value and line) is that of `alphabeta_line`. The line ends at
+/// a terminal position or at the horizon, whichever comes first.
+///
+/// The game is returned to the position it was in.
+///
+/// # Example
+/// ```
+/// use gametree::{Game, SimpleTicTacToe, Window, depth_limited_line};
+///
+/// // X on 1 and 2, O on 4 and 5: X to move completes the top row.
+/// let mut game = SimpleTicTacToe::from_moves(&[1, 4, 2, 5]).expect("legal moves");
+/// let result = depth_limited_line(&mut game, 2, Window::full());
+/// assert_eq!(result.value, 1);
+/// assert_eq!(result.principal_line, vec![3]);
+/// ```
+pub fn depth_limited_line<G: Game + Evaluate>(
+    game: &mut G,
+    depth: u32,
+    window: Window<G::Value>,
+) -> LineResult<G::Move, G::Value> {
+    let started = Instant::now();
+    let mut engine = Engine::new(&SearchOptions::plain(), started);
+    let value = engine.search(game, depth, 0, false, window.alpha, window.beta);
+    let mut stats = engine.stats;
+    stats.elapsed = started.elapsed();
+    LineResult {
+        value,
+        bound: window.bound_of(value),
+        principal_line: engine.take_line(),
+        stats,
+    }
+}
+
+/// Why a budgeted search stopped before finishing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Exhausted {
+    Nodes,
+    Time,
+}
+
+/// The depth-limited alpha-beta search with its orderings, tables and budget, kept
+/// between the iterations of iterative deepening.
+pub(super) struct Engine<M> {
+    /// Figures over every search this engine made.
+    pub(super) stats: SearchStats,
+    /// Positions valued by the evaluation function because no plies were left.
+    pub(super) horizon_leaves: u64,
+    /// Whether to keep lines (the value-only search does not need them).
+    pub(super) track_lines: bool,
+    /// `lines[ply]`: the line found so far at the position `ply` moves below the root.
+    lines: Vec<Vec<M>>,
+    /// The previous iteration's principal line, tried first.
+    pub(super) previous_line: Vec<M>,
+    principal_line_first: bool,
+    killers: Option<Killers<M>>,
+    buffers: MoveBuffers<M>,
+    /// The root's best move in the last search: the first move tried until one raises the
+    /// value or causes a cutoff (seed 002's "myBest.move = any legal move").
+    pub(super) root_best: Option<M>,
+    max_nodes: Option<u64>,
+    deadline: Option<Instant>,
+    /// Set when the budget ran out; the search then unwinds without valuing anything.
+    pub(super) exhausted: Option<Exhausted>,
+}
+
+impl<M: Copy + Eq> Engine<M> {
+    pub(super) fn new(options: &SearchOptions, started: Instant) -> Self {
+        Engine {
+            stats: SearchStats::default(),
+            horizon_leaves: 0,
+            track_lines: true,
+            lines: Vec::new(),
+            previous_line: Vec::new(),
+            principal_line_first: options.principal_line_first,
+            killers: options.use_killers.then(Killers::new),
+            buffers: MoveBuffers::new(),
+            root_best: None,
+            max_nodes: options.max_nodes,
+            // A limit too far away to represent is no limit.
+            deadline: options
+                .time_limit
+                .and_then(|limit| started.checked_add(limit)),
+            exhausted: None,
+        }
+    }
+
+    /// The root's line of the last search.
+    pub(super) fn take_line(&mut self) -> Vec<M> {
+        if self.lines.is_empty() {
+            Vec::new()
+        } else {
+            std::mem::take(&mut self.lines[0])
+        }
+    }
+
+    /// The root's line of the last search.
+    pub(super) fn line(&self) -> &[M] {
+        self.lines.first().map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether the budget allows one more position; records why not.
+    fn within_budget(&mut self) -> bool {
+        if self.exhausted.is_some() {
+            return false;
+        }
+        if self.max_nodes.is_some_and(|max| self.stats.nodes >= max) {
+            self.exhausted = Some(Exhausted::Nodes);
+            return false;
+        }
+        if let Some(deadline) = self.deadline
+            && self.stats.nodes.is_multiple_of(TIME_CHECK_INTERVAL)
+            && Instant::now() >= deadline
+        {
+            self.exhausted = Some(Exhausted::Time);
+            return false;
+        }
+        true
+    }
+
+    /// Makes `lines[ply]` the move `mv` followed by the line of the position after it.
+    fn extend_line(&mut self, ply: usize, mv: M) {
+        if !self.track_lines {
+            return;
+        }
+        let (here, below) = self.lines.split_at_mut(ply + 1);
+        let line = &mut here[ply];
+        line.clear();
+        line.push(mv);
+        line.extend_from_slice(&below[0]);
+    }
+
+    /// `valmax`/`linemax` or `valmin`/`linemin`, by whose turn it is, with `depth` plies
+    /// left; the line is left in `lines[ply]`. `on_line` says whether every move from the
+    /// root to here followed the previous principal line. When the budget runs out the
+    /// result is meaningless and `exhausted` is set.
+    pub(super) fn search<G: Game<Move = M> + Evaluate>(
+        &mut self,
+        game: &mut G,
+        depth: u32,
+        ply: usize,
+        on_line: bool,
+        mut alpha: G::Value,
+        mut beta: G::Value,
+    ) -> G::Value {
+        if self.track_lines {
+            while self.lines.len() < ply + 2 {
+                self.lines.push(Vec::new());
+            }
+            // The seed's `alpha . ALPHA-CUTOFF`: no line yet.
+            self.lines[ply].clear();
+        }
+        if ply == 0 {
+            self.root_best = None;
+        }
+        if !self.within_budget() {
+            return alpha;
+        }
+        self.stats.nodes += 1;
+        if game.is_terminal(alpha, beta) {
+            self.stats.leaves += 1;
+            return game.value();
+        }
+        if depth == 0 {
+            self.stats.leaves += 1;
+            self.horizon_leaves += 1;
+            return game.evaluate();
+        }
+        let player = game.to_move();
+        let mut moves = self.buffers.take();
+        game.successors(&mut moves);
+        // The short look-ahead's ordering: the previous principal line first, then the
+        // killers of this ply, then the game's own order.
+        let line_move = if on_line && self.principal_line_first {
+            self.previous_line
+                .get(ply)
+                .copied()
+                .filter(|&mv| move_to_front(&mut moves, mv))
+        } else {
+            None
+        };
+        if let Some(killers) = &self.killers {
+            let first = usize::from(line_move.is_some());
+            killers.order(ply, &mut moves[first..]);
+        }
+        if ply == 0 {
+            self.root_best = moves.first().copied();
+        }
+        let mut result = None;
+        for (index, &mv) in moves.iter().enumerate() {
+            let child_on_line = index == 0 && line_move.is_some();
+            game.update(mv);
+            let s =
+                with_stack(|| self.search(game, depth - 1, ply + 1, child_on_line, alpha, beta));
+            game.revert(mv);
+            if self.exhausted.is_some() {
+                break;
+            }
+            match player {
+                // vmaxlis / lmaxlis
+                Player::Max => {
+                    if s <= alpha {
+                        continue;
+                    } else if s < beta {
+                        self.extend_line(ply, mv);
+                        alpha = s;
+                    } else {
+                        result = Some(beta);
+                    }
+                }
+                // vminlis / lminlis
+                Player::Min => {
+                    if s <= alpha {
+                        result = Some(alpha);
+                    } else if s < beta {
+                        self.extend_line(ply, mv);
+                        beta = s;
+                    } else {
+                        continue;
+                    }
+                }
+            }
+            if ply == 0 {
+                self.root_best = Some(mv);
+            }
+            if result.is_some() {
+                if let Some(killers) = &mut self.killers {
+                    killers.record(ply, mv);
+                }
+                break;
+            }
+        }
+        self.buffers.give_back(moves);
+        if self.exhausted.is_some() {
+            return alpha;
+        }
+        match result {
+            Some(cut) => {
+                self.stats.cutoffs += 1;
+                cut
+            }
+            None => match player {
+                Player::Max => alpha,
+                Player::Min => beta,
+            },
+        }
+    }
+}

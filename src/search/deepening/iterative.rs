@@ -1,0 +1,184 @@
+//! Iterative deepening: depth 1, 2, …, each iteration ordered by the ones before it (seed
+//! 000's "short look-ahead to a much smaller depth than the main search").
+
+use std::time::Instant;
+
+use super::SearchOptions;
+use super::depth_limited::{Engine, Exhausted};
+use crate::game::{Evaluate, Game, Value};
+use crate::search::{Bound, SearchStats, Window};
+
+/// One completed iteration of [`iterative_deepening`]: a depth-limited search of the root
+/// in the full window.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Iteration<M, V> {
+    /// Plies looked ahead.
+    pub depth: u32,
+    /// The value of the root at this depth: that of [`super::depth_limited_value`] at the
+    /// same depth in the full window, whatever the ordering.
+    pub value: V,
+    /// How `value` relates to the true depth-limited value (exact unless a value reached
+    /// the type's [`Value::MIN`] or [`Value::MAX`]).
+    pub bound: Bound,
+    /// The main line of play found, as [`super::depth_limited_line`] keeps it.
+    pub principal_line: Vec<M>,
+    /// The move to play: the root move that raised the value or caused a cutoff last, or
+    /// the first move tried when none did (seed 002's "myBest.move = any legal move");
+    /// `None` only when the root is terminal or has no successors.
+    pub best_move: Option<M>,
+    /// Positions valued by the evaluation function because no plies were left. When it is
+    /// 0 the iteration saw every line to its end and deeper ones would change nothing.
+    pub horizon_leaves: u64,
+    /// What this iteration did; `elapsed` is its own time.
+    pub stats: SearchStats,
+}
+
+/// Why [`iterative_deepening`] stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// Every depth up to the maximum was searched.
+    DepthReached,
+    /// An iteration reached no horizon (every line it examined ended at a terminal
+    /// position), so deeper iterations would give the same result.
+    TreeExhausted,
+    /// The node budget ran out during an iteration, which was abandoned.
+    NodeBudget,
+    /// The time limit passed during an iteration, which was abandoned.
+    TimeLimit,
+}
+
+/// The outcome of [`iterative_deepening`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct DeepeningResult<M, V> {
+    /// The move to play: the best move of the last completed iteration; when none
+    /// completed, the first of the game's successors (seed 002's guarantee: a legal move
+    /// whenever one exists). `None` only when the root is terminal or has no successors.
+    pub best_move: Option<M>,
+    /// The value of the last completed iteration, `None` when none completed.
+    pub value: Option<V>,
+    /// The principal line of the last completed iteration (empty when none completed).
+    pub principal_line: Vec<M>,
+    /// The depth of the last completed iteration, 0 when none completed.
+    pub depth: u32,
+    /// Every completed iteration, shallowest first.
+    pub iterations: Vec<Iteration<M, V>>,
+    /// Why the search stopped.
+    pub stop: StopReason,
+    /// What the whole search did, the abandoned iteration included.
+    pub stats: SearchStats,
+}
+
+/// Iterative deepening: depth-limited alpha-beta ([`super::depth_limited_line`]) in the
+/// full window at depths 1, 2, …, `max_depth`, each ordered by the ones before it, until
+/// the depth, the tree or the budget runs out.
+///
+/// Orderings ([`SearchOptions`]) only move the game's own moves forward in the search's
+/// buffers: with `principal_line_first`, along the previous iteration's principal line its
+/// move is tried first at each ply (seed 000: the ordering "is made with a short look-ahead
+/// to a much smaller depth than the main search"); with `use_killers`, the killers of the
+/// ply follow (seed 004), kept from one iteration to the next. Ties keep the first move
+/// found, as in McCarthy's programs, so an ordering can change which of two equal lines is
+/// reported but never an iteration's value. Root moves are not sorted by their previous
+/// scores: in a fail-hard search every move but the best one only gets a bound (at most
+/// the α of its time), which says nothing about how the others compare.
+///
+/// Deepening stops early when an iteration reaches no horizon ([`StopReason::TreeExhausted`]).
+/// When the node budget or the time limit runs out, the iteration under way is abandoned
+/// and the result is that of the last completed iteration — a partly searched iteration is
+/// never used, even if its first move (the previous best) was finished. `on_iteration` is
+/// called after each completed iteration, so a caller can print them as they come.
+///
+/// The game is returned to the position it was in.
+///
+/// # Example
+/// ```
+/// use gametree::{SearchOptions, SimpleTicTacToe, StopReason, iterative_deepening};
+///
+/// let mut game = SimpleTicTacToe::new();
+/// let mut depths = Vec::new();
+/// let result = iterative_deepening(&mut game, 9, &SearchOptions::default(), |iteration| {
+///     depths.push(iteration.depth);
+/// });
+/// assert_eq!(result.value, Some(0));
+/// assert_eq!(depths, (1..=9).collect::<Vec<_>>());
+/// assert!(result.best_move.is_some());
+///
+/// // With almost no budget, a legal move is still returned.
+/// let hurried = SearchOptions { max_nodes: Some(1), ..SearchOptions::default() };
+/// let result = iterative_deepening(&mut game, 9, &hurried, |_| {});
+/// assert_eq!((result.stop, result.depth, result.best_move), (StopReason::NodeBudget, 0, Some(1)));
+/// ```
+pub fn iterative_deepening<G, F>(
+    game: &mut G,
+    max_depth: u32,
+    options: &SearchOptions,
+    mut on_iteration: F,
+) -> DeepeningResult<G::Move, G::Value>
+where
+    G: Game + Evaluate,
+    F: FnMut(&Iteration<G::Move, G::Value>),
+{
+    let started = Instant::now();
+    // Seed 002's "myBest.move = any legal move", in case no iteration completes.
+    let fallback = if game.is_terminal(G::Value::MIN, G::Value::MAX) {
+        None
+    } else {
+        let mut moves = Vec::new();
+        game.successors(&mut moves);
+        moves.first().copied()
+    };
+    let mut engine = Engine::new(options, started);
+    let window = Window::full();
+    let mut iterations: Vec<Iteration<G::Move, G::Value>> = Vec::new();
+    let mut stop = StopReason::DepthReached;
+    for depth in 1..=max_depth {
+        let iteration_started = Instant::now();
+        let before = engine.stats;
+        let horizon_before = engine.horizon_leaves;
+        let value = engine.search(game, depth, 0, true, window.alpha, window.beta);
+        if let Some(exhausted) = engine.exhausted {
+            stop = match exhausted {
+                Exhausted::Nodes => StopReason::NodeBudget,
+                Exhausted::Time => StopReason::TimeLimit,
+            };
+            break;
+        }
+        let principal_line = engine.line().to_vec();
+        engine.previous_line.clone_from(&principal_line);
+        let iteration = Iteration {
+            depth,
+            value,
+            bound: window.bound_of(value),
+            principal_line,
+            best_move: engine.root_best,
+            horizon_leaves: engine.horizon_leaves - horizon_before,
+            stats: SearchStats {
+                nodes: engine.stats.nodes - before.nodes,
+                leaves: engine.stats.leaves - before.leaves,
+                cutoffs: engine.stats.cutoffs - before.cutoffs,
+                elapsed: iteration_started.elapsed(),
+            },
+        };
+        on_iteration(&iteration);
+        let exhausted_tree = iteration.horizon_leaves == 0;
+        iterations.push(iteration);
+        if exhausted_tree {
+            stop = StopReason::TreeExhausted;
+            break;
+        }
+    }
+    let mut stats = engine.stats;
+    stats.elapsed = started.elapsed();
+    let last = iterations.last();
+    DeepeningResult {
+        best_move: last.map_or(fallback, |iteration| iteration.best_move),
+        value: last.map(|iteration| iteration.value),
+        principal_line: last
+            .map(|iteration| iteration.principal_line.clone())
+            .unwrap_or_default(),
+        depth: last.map_or(0, |iteration| iteration.depth),
+        iterations,
+        stop,
+        stats,
+    }
+}

@@ -1,0 +1,68 @@
+//! Depth-limited alpha-beta with an evaluation function at the horizon (seed 002,
+//! "Combinatorially huge game trees"), and iterative deepening whose shallower searches
+//! order the deeper ones (seed 000, "Game trees": "the way to make the ordering is with a
+//! short look-ahead to a much smaller depth than the main search"), with the killer
+//! heuristic (seed 004) and a node or time budget.
+//!
+//! [`depth_limited_value`] and [`depth_limited_line`] are McCarthy's `valmax` and
+//! `linemax` cut off at a depth: they try moves in the order of
+//! [`crate::Game::successors`] and are the reference the orderings are tested against.
+//! [`iterative_deepening`] searches depth 1, 2, … and reorders the moves, in its own
+//! buffers, by what the previous iterations found.
+
+mod depth_limited;
+mod iterative;
+
+use std::time::Duration;
+
+pub use depth_limited::{depth_limited_line, depth_limited_value};
+pub use iterative::{DeepeningResult, Iteration, StopReason, iterative_deepening};
+
+/// How [`iterative_deepening`] orders its moves and when it stops.
+///
+/// Every ordering only reorders the moves the game generated, deterministically; none
+/// changes the value of an iteration, only how many positions it visits (and, among moves
+/// of equal value, which line it reports).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Try the previous iteration's principal line first: at each position along it, its
+    /// move is moved to the front of the game's move list (the seed's "short look-ahead"
+    /// ordering).
+    pub principal_line_first: bool,
+    /// Try the killer moves of the ply next, when the move list holds them (seed 004's
+    /// killer heuristic; see [`crate::search::killer`]).
+    pub use_killers: bool,
+    /// Stop once this many positions have been visited (over all iterations).
+    pub max_nodes: Option<u64>,
+    /// Stop once this much time has passed since the search began. The clock is read
+    /// every [`TIME_CHECK_INTERVAL`] positions, so the search may overrun by that many.
+    pub time_limit: Option<Duration>,
+}
+
+/// How often, in positions visited, a search with a time limit reads the clock.
+pub const TIME_CHECK_INTERVAL: u64 = 1024;
+
+impl SearchOptions {
+    /// No reordering and no budget: each iteration is exactly [`depth_limited_line`].
+    #[must_use]
+    pub fn plain() -> Self {
+        SearchOptions {
+            principal_line_first: false,
+            use_killers: false,
+            max_nodes: None,
+            time_limit: None,
+        }
+    }
+}
+
+impl Default for SearchOptions {
+    /// Principal line first and killers on; no budget.
+    fn default() -> Self {
+        SearchOptions {
+            principal_line_first: true,
+            use_killers: true,
+            max_nodes: None,
+            time_limit: None,
+        }
+    }
+}
