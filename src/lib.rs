@@ -18,3 +18,9 @@ pub mod puzzles;
 pub mod search;
 
 pub use game::{Evaluate, Game, Player, Value};
+pub use puzzles::graph_path::{Graph, GraphError, NodeId, PathPosition, all_paths, first_path};
+pub use puzzles::instant_insanity::{Puzzle, PuzzleError, Repr, Tower};
+pub use search::puzzle::{
+    AllSolutions, SearchOutcome, SearchStats, all_solutions, count_solutions, search,
+    search_with_stats,
+};

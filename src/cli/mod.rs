@@ -5,6 +5,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod insanity;
+mod path;
+
 /// Game-tree and puzzle search after McCarthy and Slagle.
 #[derive(Parser, Debug)]
 #[command(name = "gametree", version, about, long_about = None)]
@@ -14,7 +17,24 @@ struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {}
+enum Command {
+    /// Find paths between two nodes of a graph file by McCarthy's depth-first search.
+    ///
+    /// A position is a path, kept newest node first; a path that revisits a node loses.
+    #[command(
+        after_help = "Example:\n  gametree path tests/data/diamond.graph --from A --to D --all\n\n\
+        The graph file has one line per node: `A B C` for the edges A→B and A→C."
+    )]
+    Path(path::PathArgs),
+    /// Solve Instant Insanity: stack cubes so each side of the tower shows every colour.
+    ///
+    /// Prints the four sides of the tower, each newest cube first, as McCarthy's program
+    /// does.
+    #[command(after_help = "Examples:\n  gametree insanity\n    \
+        ((G W R B) (R W G B) (B R G W) (W B G R))\n  \
+        gametree insanity GBBWRG GGBGWR GWWRBR GGRBWW --repr list --all")]
+    Insanity(insanity::InsanityArgs),
+}
 
 /// A failure the binary reports on stderr in one line.
 #[derive(Debug)]
@@ -52,7 +72,10 @@ pub fn run() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let result: Result<Outcome, CliError> = match cli.command {};
+    let result: Result<Outcome, CliError> = match cli.command {
+        Command::Path(args) => path::run(args),
+        Command::Insanity(args) => insanity::run(args),
+    };
     match result {
         Ok(Outcome::Found) => ExitCode::SUCCESS,
         Ok(Outcome::NotFound) => ExitCode::from(1),
