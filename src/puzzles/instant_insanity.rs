@@ -41,7 +41,7 @@ pub const MAX_CUBES: usize = 16;
 pub const FIRST_CUBE_ORIENTATIONS: [usize; 3] = [0, 8, 16];
 
 /// The seed's colour order for its bit words, `bool-color`: R = 1, W = 2, G = 4, B = 8.
-/// Other letters follow, alphabetically.
+/// Puzzles with other letters number their colours alphabetically.
 const SEED_COLOUR_ORDER: [char; 4] = ['R', 'W', 'G', 'B'];
 
 /// The seed's `cycles`: every cyclic shift of `u`, starting with `u` itself.
@@ -135,8 +135,9 @@ pub enum PuzzleError {
     },
     /// The number of colours differs from the number of cubes.
     #[error(
-        "{cubes} cubes use {} colours ({}); the puzzle needs as many colours as cubes",
-        colours.len(),
+        "{} but {} ({}); the puzzle needs as many colours as cubes",
+        counted(*cubes, "cube"),
+        counted(colours.len(), "colour"),
         colours.iter().map(char::to_string).collect::<Vec<_>>().join(" ")
     )]
     ColourCount {
@@ -145,6 +146,15 @@ pub enum PuzzleError {
         /// The colours they use.
         colours: Vec<char>,
     },
+}
+
+/// `n` things, in the singular for one.
+fn counted(n: usize, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
+    }
 }
 
 /// An Instant Insanity puzzle, with every cube's orientations precomputed in both of the
@@ -216,11 +226,11 @@ impl Puzzle {
             letters.push(faces);
         }
         let mut colours: Vec<char> = letters.iter().flatten().copied().collect();
-        colours.sort_by_key(|&letter| {
-            let seed_rank = SEED_COLOUR_ORDER.iter().position(|&c| c == letter);
-            (seed_rank.unwrap_or(SEED_COLOUR_ORDER.len()), letter)
-        });
+        colours.sort_unstable();
         colours.dedup();
+        if colours.iter().all(|c| SEED_COLOUR_ORDER.contains(c)) {
+            colours.sort_by_key(|c| SEED_COLOUR_ORDER.iter().position(|s| s == c));
+        }
         if colours.len() != cubes.len() {
             return Err(PuzzleError::ColourCount {
                 cubes: cubes.len(),
@@ -270,8 +280,9 @@ impl Puzzle {
         self.cubes.len()
     }
 
-    /// The colour letter of a colour index. Indices follow the seed's `bool-color` for R,
-    /// W, G and B (in that order), then other letters alphabetically.
+    /// The colour letter of a colour index. When every colour is one of the seed's R, W, G
+    /// and B, indices follow its `bool-color` (R = 1, W = 2, G = 4, B = 8: R is 0, W 1, G 2,
+    /// B 3); otherwise the letters are numbered alphabetically.
     ///
     /// # Panics
     ///
