@@ -303,3 +303,28 @@ fn each_subcommand_help_says_what_it_does_with_an_example() {
     let help = stdout(&gametree(&["--help"]));
     assert!(help.contains("path") && help.contains("insanity"), "{help}");
 }
+
+#[test]
+fn the_readme_examples_of_path_and_insanity_print_what_the_readme_says() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("read README.md");
+    let mut checked = 0;
+    let mut lines = readme.lines().peekable();
+    while let Some(line) = lines.next() {
+        let Some(command) = line.strip_prefix("$ cargo run --release -- ") else {
+            continue;
+        };
+        let args: Vec<&str> = command.split_whitespace().collect();
+        if !matches!(args.first(), Some(&"path" | &"insanity")) {
+            continue;
+        }
+        let mut expected = String::new();
+        while let Some(next) = lines.next_if(|next| !next.starts_with("$ ") && *next != "```") {
+            expected.push_str(next);
+            expected.push('\n');
+        }
+        assert_eq!(stdout(&gametree(&args)), expected, "README: {command}");
+        checked += 1;
+    }
+    assert!(checked >= 8, "only {checked} README examples found");
+}

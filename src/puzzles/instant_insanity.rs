@@ -405,7 +405,8 @@ impl Puzzle {
     pub fn bits_tower(&self, position: &BitsPosition) -> Tower {
         let n = self.cube_count();
         let mask = (1u64 << n) - 1;
-        let mut faces: [Vec<char>; 4] = Default::default();
+        let mut faces: [Vec<char>; 4] =
+            std::array::from_fn(|_| Vec::with_capacity(position.height()));
         for height in (1..=position.height()).rev() {
             let cube = position.words[height] ^ position.words[height - 1];
             for (face, letters) in faces.iter_mut().enumerate() {
