@@ -159,6 +159,30 @@ fn counted(n: usize, thing: &str) -> String {
 
 /// An Instant Insanity puzzle, with every cube's orientations precomputed in both of the
 /// seed's forms (`puzz` and `puzza`).
+///
+/// The `list_*` and `bits_*` methods are the seed's `successors`, `ter` and `lose` for each
+/// representation, ready to hand to the game-independent search.
+///
+/// # Example
+///
+/// ```
+/// use gametree::puzzles::instant_insanity::Puzzle;
+/// use gametree::search;
+///
+/// let puzzle = Puzzle::classic();
+/// let found = search(
+///     puzzle.list_start(),
+///     |tower| puzzle.list_successors(tower),
+///     |tower| puzzle.list_is_terminal(tower),
+///     |tower| puzzle.list_loses(tower),
+/// )
+/// .unwrap();
+/// assert_eq!(found.height(), 4);
+/// assert_eq!(
+///     puzzle.list_tower(&found).to_string(),
+///     "((G W R B) (R W G B) (B R G W) (W B G R))"
+/// );
+/// ```
 #[derive(Clone, Debug)]
 pub struct Puzzle {
     /// The colour letters, by colour index.
