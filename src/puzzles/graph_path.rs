@@ -21,7 +21,7 @@
 //! them, in file order (a repeated edge counts once). A node that only appears after the
 //! head of a line, or heads a line alone, has no edges out.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::path::Path;
 use std::rc::Rc;
@@ -119,35 +119,24 @@ impl Graph {
             index: HashMap::new(),
             edges: Vec::new(),
         };
+        let mut seen_edges = HashSet::new();
         for (number, line) in text.split(|&byte| byte == b'\n').enumerate() {
-            let malformed = |problem: String| GraphError::Malformed {
+            let line_number = number + 1;
+            let line = std::str::from_utf8(line).map_err(|_| GraphError::Malformed {
                 file: file.to_string(),
-                line: number + 1,
-                problem,
-            };
-            let line =
-                std::str::from_utf8(line).map_err(|_| malformed("not valid UTF-8".to_string()))?;
+                line: line_number,
+                problem: "not valid UTF-8".to_string(),
+            })?;
             let line = line.split('#').next().unwrap_or_default();
             let mut tokens = line.split_whitespace();
             let Some(head) = tokens.next() else {
                 continue;
             };
-            let head = graph.intern(head).map_err(|problem| match problem {
-                Some(problem) => malformed(problem),
-                None => GraphError::TooManyNodes {
-                    file: file.to_string(),
-                },
-            })?;
+            let head = graph.intern(head, line_number)?;
             for token in tokens {
-                let target = graph.intern(token).map_err(|problem| match problem {
-                    Some(problem) => malformed(problem),
-                    None => GraphError::TooManyNodes {
-                        file: file.to_string(),
-                    },
-                })?;
-                let out = &mut graph.edges[head as usize];
-                if !out.contains(&target) {
-                    out.push(target);
+                let target = graph.intern(token, line_number)?;
+                if seen_edges.insert((head, target)) {
+                    graph.edges[head as usize].push(target);
                 }
             }
         }
@@ -159,18 +148,21 @@ impl Graph {
         self.index.get(name).copied()
     }
 
-    /// Numbers a name, giving new names the next id. `Err(Some(problem))` for an unusable
-    /// name, `Err(None)` when ids run out.
-    fn intern(&mut self, name: &str) -> Result<NodeId, Option<String>> {
+    /// Numbers a name met on line `line`, giving a new name the next id.
+    fn intern(&mut self, name: &str, line: usize) -> Result<NodeId, GraphError> {
         if let Some(id) = self.lookup(name) {
             return Ok(id);
         }
         if let Some(control) = name.chars().find(|c| c.is_control()) {
-            return Err(Some(format!(
-                "node name {name:?} contains the control character {control:?}"
-            )));
+            return Err(GraphError::Malformed {
+                file: self.file.clone(),
+                line,
+                problem: format!("node name {name:?} contains the control character {control:?}"),
+            });
         }
-        let id = NodeId::try_from(self.names.len()).map_err(|_| None)?;
+        let id = NodeId::try_from(self.names.len()).map_err(|_| GraphError::TooManyNodes {
+            file: self.file.clone(),
+        })?;
         self.names.push(name.to_string());
         self.index.insert(name.to_string(), id);
         self.edges.push(Vec::new());
