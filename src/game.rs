@@ -2,7 +2,7 @@
 //! `update` and `revert` (seed 000, "Game trees" and "The hidden board trick"), and nothing
 //! more.
 //!
-//! The control programs in [`crate::search`] are written against [`Game`] alone; a game
+//! The control programs in [`crate::search`](mod@crate::search) are written against [`Game`] alone; a game
 //! never knows which algorithm searches it.
 
 use std::fmt;

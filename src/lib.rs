@@ -8,7 +8,7 @@
 //! | what | where |
 //! |---|---|
 //! | the game interface: `successors`, `ter`, `imval`, `update`, `revert` | [`game`] |
-//! | depth-first puzzle search: McCarthy's `search` and `allsol` | [`search::puzzle`] |
+//! | depth-first puzzle search: McCarthy's `search` and `allsol` | [`search::puzzle`](mod@search::puzzle) |
 //! | puzzles: graph paths, Instant Insanity | [`puzzles`] |
 //! | McCarthy's tic-tac-toe, exactly as printed | [`games::tic_tac_toe`] |
 //! | the hidden board trick: `rectify`, positions as move lists | [`search::hidden_board`] |
@@ -35,9 +35,15 @@ pub use search::minimax::{MinimaxResult, minimax, minimax_value};
 pub use search::{Bound, SearchStats, Window};
 
 pub use games::simple_tic_tac_toe::SimpleTicTacToe;
+pub use puzzles::graph_path::{Graph, GraphError, NodeId, PathPosition, all_paths, first_path};
+pub use puzzles::instant_insanity::{Puzzle, PuzzleError, Repr, Tower};
 pub use search::choose_move::{ChosenMove, ValueRange, choose_move, choose_move_alphabeta};
 pub use search::deepening::{
     DeepeningResult, Iteration, SearchOptions, StopReason, depth_limited_line, depth_limited_value,
     iterative_deepening,
 };
 pub use search::killer::Killers;
+pub use search::puzzle::{
+    AllSolutions, PuzzleStats, SearchOutcome, all_solutions, count_solutions, search,
+    search_with_stats,
+};

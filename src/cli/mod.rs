@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod insanity;
+mod path;
 mod ttt;
 
 /// Game-tree and puzzle search after McCarthy and Slagle.
@@ -21,6 +23,22 @@ enum Command {
     /// a game against the computer
     #[command(after_help = "Example:\n  gametree ttt line --moves 2,1\n  (0 5 10 6 4 7 3 11)")]
     Ttt(ttt::TttArgs),
+    /// Find paths between two nodes of a graph file by McCarthy's depth-first search.
+    ///
+    /// A position is a path, kept newest node first; a path that revisits a node loses.
+    #[command(
+        after_help = "Example:\n  gametree path tests/data/diamond.graph --from A --to D --all\n\n\
+        The graph file has one line per node: `A B C` for the edges A→B and A→C."
+    )]
+    Path(path::PathArgs),
+    /// Solve Instant Insanity: stack cubes so each side of the tower shows every colour.
+    ///
+    /// Prints the four sides of the tower, each newest cube first, as McCarthy's program
+    /// does.
+    #[command(after_help = "Examples:\n  gametree insanity\n    \
+        ((G W R B) (R W G B) (B R G W) (W B G R))\n  \
+        gametree insanity GBBWRG GGBGWR GWWRBR GGRBWW --repr list --all")]
+    Insanity(insanity::InsanityArgs),
 }
 
 /// A failure the binary reports on stderr in one line.
@@ -54,15 +72,31 @@ pub fn run() -> ExitCode {
                 let _ = std::io::Write::write_fmt(&mut std::io::stdout(), format_args!("{error}"));
                 return ExitCode::SUCCESS;
             }
-            // One line on stderr: clap's first line says what was wrong.
+            // One line on stderr: clap's first paragraph says what was wrong (for a missing
+            // argument it names the argument on the lines after the first).
             let rendered = error.to_string();
-            let first = rendered.lines().next().unwrap_or("invalid arguments");
-            eprintln!("gametree: {}", first.trim_start_matches("error: "));
+            let message = rendered
+                .lines()
+                .take_while(|line| !line.trim().is_empty())
+                .map(str::trim)
+                .collect::<Vec<_>>()
+                .join(" ");
+            let message = message.trim_start_matches("error: ");
+            eprintln!(
+                "gametree: {}",
+                if message.is_empty() {
+                    "invalid arguments"
+                } else {
+                    message
+                }
+            );
             return ExitCode::from(2);
         }
     };
     let result: Result<Outcome, CliError> = match cli.command {
         Command::Ttt(args) => ttt::run(args),
+        Command::Path(args) => path::run(args),
+        Command::Insanity(args) => insanity::run(args),
     };
     match result {
         Ok(Outcome::Found) => ExitCode::SUCCESS,

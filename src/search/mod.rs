@@ -9,6 +9,7 @@ pub mod deepening;
 pub mod hidden_board;
 pub mod killer;
 pub mod minimax;
+pub mod puzzle;
 
 use std::time::Duration;
 

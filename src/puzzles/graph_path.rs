@@ -1,0 +1,454 @@
+//! Paths in a directed graph, the first example of McCarthy's `search` (seed 001,
+//! "5. Tree search"; seed 000 recalls it from the chapter on tree recursion).
+//!
+//! A position is a path from the initial node, kept as the seed keeps it: a list of its
+//! nodes in reverse order, newest first. The three functions are the seed's
+//!
+//! ```text
+//! lose p ← a p ε d p
+//! ter p ← [a p = final]
+//! successors p ← mapcar[d assoc[a p, graph], λx. x . p]
+//! ```
+//!
+//! Paths share their tails (a persistent list, as Lisp's conses do), so a successor costs
+//! one small allocation whatever the length of the path.
+//!
+//! # The graph file
+//!
+//! One line per node: `A B C` means edges A→B and A→C. Names are any tokens without
+//! whitespace or control characters; `#` starts a comment that runs to the end of the
+//! line; blank lines are ignored. A node that heads several lines has the edges of all of
+//! them, in file order (a repeated edge counts once). A node that only appears after the
+//! head of a line, or heads a line alone, has no edges out.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::path::Path;
+use std::rc::Rc;
+
+use crate::search::puzzle::{all_solutions, search};
+
+/// A node of a [`Graph`]: its index in the order names first appear in the file.
+pub type NodeId = u32;
+
+/// A directed graph read from a graph file (see the [module docs](self)).
+#[derive(Clone, Debug)]
+pub struct Graph {
+    /// Where the graph came from, for error messages.
+    file: String,
+    names: Vec<String>,
+    index: HashMap<String, NodeId>,
+    edges: Vec<Vec<NodeId>>,
+}
+
+/// What can go wrong reading a graph or naming one of its nodes. Every message is one
+/// line and names the file (and the line, when a line is at fault).
+#[derive(Debug, thiserror::Error)]
+pub enum GraphError {
+    /// The file could not be read.
+    #[error("cannot read {file}: {source}")]
+    Read {
+        /// The file, as given.
+        file: String,
+        /// Why it could not be read.
+        source: std::io::Error,
+    },
+    /// A line of the file is not valid text or holds an unusable name.
+    #[error("{file}:{line}: {problem}")]
+    Malformed {
+        /// The file, as given.
+        file: String,
+        /// The line, counting from 1.
+        line: usize,
+        /// What is wrong with the line.
+        problem: String,
+    },
+    /// A node name that does not occur in the graph.
+    #[error("{file}: unknown node `{name}`")]
+    UnknownNode {
+        /// The file, as given.
+        file: String,
+        /// The name asked for.
+        name: String,
+    },
+    /// The graph has more nodes than a [`NodeId`] can number.
+    #[error("{file}: too many nodes")]
+    TooManyNodes {
+        /// The file, as given.
+        file: String,
+    },
+}
+
+impl Graph {
+    /// Reads a graph file.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::Read`] when the file cannot be read, and the errors of
+    /// [`Graph::parse`].
+    pub fn read(path: &Path) -> Result<Graph, GraphError> {
+        let file = path.display().to_string();
+        match std::fs::read(path) {
+            Ok(bytes) => Graph::parse(&file, &bytes),
+            Err(source) => Err(GraphError::Read { file, source }),
+        }
+    }
+
+    /// Parses the text of a graph file; `file` names it in error messages.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::Malformed`] for a line that is not UTF-8 or has a name with a control
+    /// character in it; [`GraphError::TooManyNodes`] past `u32::MAX` nodes.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use gametree::Graph;
+    ///
+    /// let graph = Graph::parse("inline", b"# a triangle\nA B C\nB C\n\nC A\n").unwrap();
+    /// assert_eq!(graph.node_count(), 3);
+    /// let a = graph.node("A").unwrap();
+    /// let names: Vec<&str> = graph.edges_from(a).iter().map(|&n| graph.name(n)).collect();
+    /// assert_eq!(names, ["B", "C"]);
+    /// ```
+    pub fn parse(file: &str, text: &[u8]) -> Result<Graph, GraphError> {
+        let mut graph = Graph {
+            file: file.to_string(),
+            names: Vec::new(),
+            index: HashMap::new(),
+            edges: Vec::new(),
+        };
+        let mut seen_edges = HashSet::new();
+        for (number, line) in text.split(|&byte| byte == b'\n').enumerate() {
+            let line_number = number + 1;
+            let line = std::str::from_utf8(line).map_err(|_| GraphError::Malformed {
+                file: file.to_string(),
+                line: line_number,
+                problem: "not valid UTF-8".to_string(),
+            })?;
+            let line = line.split('#').next().unwrap_or_default();
+            let mut tokens = line.split_whitespace();
+            let Some(head) = tokens.next() else {
+                continue;
+            };
+            let head = graph.intern(head, line_number)?;
+            for token in tokens {
+                let target = graph.intern(token, line_number)?;
+                if seen_edges.insert((head, target)) {
+                    graph.edges[head as usize].push(target);
+                }
+            }
+        }
+        Ok(graph)
+    }
+
+    /// The node named `name`, or `None`: the error-free form of [`Graph::node`].
+    fn lookup(&self, name: &str) -> Option<NodeId> {
+        self.index.get(name).copied()
+    }
+
+    /// Numbers a name met on line `line`, giving a new name the next id.
+    fn intern(&mut self, name: &str, line: usize) -> Result<NodeId, GraphError> {
+        if let Some(id) = self.lookup(name) {
+            return Ok(id);
+        }
+        if let Some(control) = name.chars().find(|c| c.is_control()) {
+            return Err(GraphError::Malformed {
+                file: self.file.clone(),
+                line,
+                problem: format!("node name {name:?} contains the control character {control:?}"),
+            });
+        }
+        let id = NodeId::try_from(self.names.len()).map_err(|_| GraphError::TooManyNodes {
+            file: self.file.clone(),
+        })?;
+        self.names.push(name.to_string());
+        self.index.insert(name.to_string(), id);
+        self.edges.push(Vec::new());
+        Ok(id)
+    }
+
+    /// The node called `name`.
+    ///
+    /// # Errors
+    ///
+    /// [`GraphError::UnknownNode`] when no line mentions `name`.
+    pub fn node(&self, name: &str) -> Result<NodeId, GraphError> {
+        self.lookup(name).ok_or_else(|| GraphError::UnknownNode {
+            file: self.file.clone(),
+            name: name.to_string(),
+        })
+    }
+
+    /// The name of `node`.
+    ///
+    /// # Panics
+    ///
+    /// If `node` is not a node of this graph.
+    pub fn name(&self, node: NodeId) -> &str {
+        &self.names[node as usize]
+    }
+
+    /// How many distinct names the file mentions.
+    pub fn node_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// The nodes `node` has edges to, in file order: the seed's `d assoc[node, graph]`.
+    ///
+    /// # Panics
+    ///
+    /// If `node` is not a node of this graph.
+    pub fn edges_from(&self, node: NodeId) -> &[NodeId] {
+        &self.edges[node as usize]
+    }
+
+    /// The seed's `successors` for paths: each node the newest one has an edge to, put in
+    /// front of the path. Lazy, sharing the path as the tail of every successor.
+    pub fn successors<'g>(
+        &'g self,
+        path: &PathPosition,
+    ) -> impl Iterator<Item = PathPosition> + use<'g> {
+        let path = path.clone();
+        self.edges_from(path.newest())
+            .iter()
+            .map(move |&next| path.extended(next))
+    }
+
+    /// Formats a path oldest node first, names separated by single spaces: `A X Y B`.
+    pub fn format_path(&self, path: &PathPosition) -> String {
+        let nodes = path.to_vec();
+        let names: Vec<&str> = nodes.iter().map(|&node| self.name(node)).collect();
+        names.join(" ")
+    }
+}
+
+/// A path as the seed's tree search holds it: a list of nodes in reverse order, newest
+/// first, whose tail is shared with the path it was extended from.
+///
+/// Dropping a long path does not recurse, so paths of any length are safe. [`PathPosition::loses`]
+/// walks the path, as the seed's `a p ε d p` does: linear in its length.
+///
+/// # Example
+///
+/// ```
+/// use gametree::PathPosition;
+///
+/// let path = PathPosition::start(7).extended(3).extended(7);
+/// assert_eq!(path.iter().collect::<Vec<_>>(), [7, 3, 7]);
+/// assert_eq!(path.to_vec(), [7, 3, 7]);
+/// assert!(path.loses());
+/// assert!(!PathPosition::start(7).extended(3).loses());
+/// ```
+#[derive(Clone)]
+pub struct PathPosition {
+    head: Rc<Cell>,
+}
+
+struct Cell {
+    node: NodeId,
+    rest: Option<Rc<Cell>>,
+    len: usize,
+}
+
+impl PathPosition {
+    /// The path of one node.
+    pub fn start(node: NodeId) -> PathPosition {
+        PathPosition {
+            head: Rc::new(Cell {
+                node,
+                rest: None,
+                len: 1,
+            }),
+        }
+    }
+
+    /// This path followed by `node` (the seed's `x . p`); `self` is shared, not copied.
+    #[must_use]
+    pub fn extended(&self, node: NodeId) -> PathPosition {
+        PathPosition {
+            head: Rc::new(Cell {
+                node,
+                rest: Some(Rc::clone(&self.head)),
+                len: self.head.len + 1,
+            }),
+        }
+    }
+
+    /// The newest node: the seed's `a p`.
+    pub fn newest(&self) -> NodeId {
+        self.head.node
+    }
+
+    /// How many nodes the path has.
+    pub fn len(&self) -> usize {
+        self.head.len
+    }
+
+    /// Always false: a path has at least its start node.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The nodes newest first, as the seed's list holds them.
+    pub fn iter(&self) -> impl Iterator<Item = NodeId> + '_ {
+        std::iter::successors(Some(&*self.head), |cell| cell.rest.as_deref()).map(|cell| cell.node)
+    }
+
+    /// The seed's `lose`: the newest node already occurs earlier in the path (`a p ε d p`).
+    pub fn loses(&self) -> bool {
+        let newest = self.newest();
+        self.iter().skip(1).any(|node| node == newest)
+    }
+
+    /// The nodes in walking order, oldest (the start) first.
+    pub fn to_vec(&self) -> Vec<NodeId> {
+        let mut nodes: Vec<NodeId> = self.iter().collect();
+        nodes.reverse();
+        nodes
+    }
+}
+
+impl fmt::Debug for PathPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Drop for PathPosition {
+    fn drop(&mut self) {
+        // Unlink cells this path holds alone one at a time, instead of letting each cell's
+        // drop recurse into the next.
+        let mut rest = Rc::get_mut(&mut self.head).and_then(|cell| cell.rest.take());
+        while let Some(cell) = rest {
+            match Rc::try_unwrap(cell) {
+                Ok(mut cell) => rest = cell.rest.take(),
+                Err(_shared) => break,
+            }
+        }
+    }
+}
+
+/// The first path from `from` to `to` in depth-first order (edges tried in file order)
+/// that visits no node twice, as [`search`] finds it; `None` when there is none. A path
+/// from a node to itself is that node alone.
+///
+/// # Example
+///
+/// ```
+/// use gametree::{Graph, first_path};
+///
+/// let graph = Graph::parse("inline", b"A B C\nB D\nC D\nD A\n").unwrap();
+/// let (a, d) = (graph.node("A").unwrap(), graph.node("D").unwrap());
+/// let path = first_path(&graph, a, d).unwrap();
+/// assert_eq!(graph.format_path(&path), "A B D");
+/// ```
+pub fn first_path(graph: &Graph, from: NodeId, to: NodeId) -> Option<PathPosition> {
+    search(
+        PathPosition::start(from),
+        |path| graph.successors(path),
+        |path| path.newest() == to,
+        PathPosition::loses,
+    )
+}
+
+/// Every simple path from `from` to `to`, lazily, in the order [`first_path`] meets them
+/// (McCarthy's `allsol` with the same three functions). Paths stop at `to`: one that
+/// reaches it is a solution and is not extended.
+///
+/// # Example
+///
+/// ```
+/// use gametree::{Graph, all_paths};
+///
+/// let graph = Graph::parse("inline", b"A B C\nB D\nC D\nD A\n").unwrap();
+/// let (a, d) = (graph.node("A").unwrap(), graph.node("D").unwrap());
+/// let paths: Vec<String> = all_paths(&graph, a, d).map(|p| graph.format_path(&p)).collect();
+/// assert_eq!(paths, ["A B D", "A C D"]);
+/// ```
+pub fn all_paths(
+    graph: &Graph,
+    from: NodeId,
+    to: NodeId,
+) -> impl Iterator<Item = PathPosition> + '_ {
+    all_solutions(
+        PathPosition::start(from),
+        |path| graph.successors(path),
+        move |path| path.newest() == to,
+        PathPosition::loses,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn graph(text: &str) -> Graph {
+        Graph::parse("test", text.as_bytes()).expect("test graph parses")
+    }
+
+    #[test]
+    fn edges_of_a_node_on_several_lines_accumulate_once_each() {
+        let graph = graph("A B\nB C\nA C B # again\n");
+        let a = graph.node("A").unwrap();
+        let out: Vec<&str> = graph.edges_from(a).iter().map(|&n| graph.name(n)).collect();
+        assert_eq!(out, ["B", "C"]);
+    }
+
+    #[test]
+    fn a_path_from_a_node_to_itself_is_the_node_alone() {
+        let graph = graph("A B\nB A\n");
+        let a = graph.node("A").unwrap();
+        assert_eq!(graph.format_path(&first_path(&graph, a, a).unwrap()), "A");
+    }
+
+    #[test]
+    fn cycles_are_cut_by_lose() {
+        let graph = graph("A A B\nB A C\nC B D\n");
+        let (a, d) = (graph.node("A").unwrap(), graph.node("D").unwrap());
+        let paths: Vec<String> = all_paths(&graph, a, d)
+            .map(|p| graph.format_path(&p))
+            .collect();
+        assert_eq!(paths, ["A B C D"]);
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_malformed_with_its_number() {
+        let error = Graph::parse("g.txt", b"A B\n\xff B\n").unwrap_err();
+        assert_eq!(error.to_string(), "g.txt:2: not valid UTF-8");
+    }
+
+    #[test]
+    fn a_name_with_a_control_character_is_malformed() {
+        let error = Graph::parse("g.txt", b"A B\x07\n").unwrap_err();
+        assert!(
+            error.to_string().starts_with("g.txt:1: node name"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn a_million_node_path_drops_without_recursion() {
+        let mut path = PathPosition::start(0);
+        for node in 1..1_000_000 {
+            path = path.extended(node);
+        }
+        assert_eq!(path.len(), 1_000_000);
+        let shared = path.clone();
+        drop(path);
+        assert_eq!(shared.newest(), 999_999);
+        drop(shared);
+    }
+
+    #[test]
+    fn a_long_chain_is_searched_to_its_end() {
+        let n = 5_000;
+        let text: String = (0..n).map(|i| format!("n{i} n{}\n", i + 1)).collect();
+        let graph = graph(&text);
+        let from = graph.node("n0").unwrap();
+        let to = graph.node(&format!("n{n}")).unwrap();
+        let path = first_path(&graph, from, to).unwrap();
+        assert_eq!(path.len(), n + 1);
+    }
+}
