@@ -89,10 +89,7 @@ pub fn run(args: &TreeArgs) -> Result<Outcome, CliError> {
         Algorithm::Proof => {
             let result = alphabeta_proof(&mut tree, window);
             if args.dot {
-                print!(
-                    "{}",
-                    result.to_dot(write_move, |out, value| write_number(out, *value))
-                );
+                print_out(&result.to_dot(write_move, |out, value| write_number(out, *value)))?;
                 return Ok(Outcome::Found);
             }
             out.number("value", result.value);
@@ -113,8 +110,23 @@ pub fn run(args: &TreeArgs) -> Result<Outcome, CliError> {
             out.stats(&result.stats, true);
         }
     }
-    print!("{}", out.finish());
+    print_out(&out.finish())?;
     Ok(Outcome::Found)
+}
+
+/// Writes `text` to standard output; a reader that stops early (`| head`) is not an error.
+fn print_out(text: &str) -> Result<(), CliError> {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::Usage(format!("cannot write the output: {error}")))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Rejects options that do not apply to the chosen search.
