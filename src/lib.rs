@@ -16,6 +16,9 @@
 //! | depth-limited alpha-beta, iterative deepening, a node or time budget | [`search::deepening`] |
 //! | the killer heuristic in game-independent form (seed 004) | [`search::killer`] |
 //! | seed 002's tic-tac-toe (`COMPUTER_WIN`, `DRAW`, `HUMAN_WIN`) | [`games::simple_tic_tac_toe`] |
+//! | explicit game trees from S-expressions, for teaching and testing | [`tree`] |
+//! | checking McCarthy's proofs: the four cases, `verify` | [`verify`] |
+//! | aspiration search: alpha-beta in an estimated window | [`aspiration_value`] |
 
 #![deny(missing_docs)]
 
@@ -23,6 +26,7 @@ pub mod game;
 pub mod games;
 pub mod puzzles;
 pub mod search;
+pub mod tree;
 
 pub use game::{Evaluate, Game, Player, Value};
 pub use games::tic_tac_toe::{self, TicTacToe};
@@ -37,6 +41,10 @@ pub use search::{Bound, SearchStats, Window};
 pub use games::simple_tic_tac_toe::SimpleTicTacToe;
 pub use puzzles::graph_path::{Graph, GraphError, NodeId, PathPosition, all_paths, first_path};
 pub use puzzles::instant_insanity::{Puzzle, PuzzleError, Repr, Tower};
+pub use search::alphabeta::{
+    AspirationResult, AspirationValue, Claim, VerifyError, VerifyFailure, aspiration_value, verify,
+    verify_result,
+};
 pub use search::choose_move::{ChosenMove, ValueRange, choose_move, choose_move_alphabeta};
 pub use search::deepening::{
     DeepeningResult, Iteration, SearchOptions, StopReason, depth_limited_line, depth_limited_value,
@@ -47,3 +55,4 @@ pub use search::puzzle::{
     AllSolutions, PuzzleStats, SearchOutcome, all_solutions, count_solutions, search,
     search_with_stats,
 };
+pub use tree::{ExplicitTree, ParseTreeError, ParseTreeErrorKind, RandomTreeConfig};

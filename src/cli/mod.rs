@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod insanity;
 mod path;
+mod tree;
 mod ttt;
 
 /// Game-tree and puzzle search after McCarthy and Slagle.
@@ -39,6 +40,14 @@ enum Command {
         ((G W R B) (R W G B) (B R G W) (W B G R))\n  \
         gametree insanity GBBWRG GGBGWR GWWRBR GGRBWW --repr list --all")]
     Insanity(insanity::InsanityArgs),
+    /// Search an explicit game tree written as an S-expression: leaves are numbers,
+    /// `(child child ...)` a position, MAX at the root, moves 1..k from the left.
+    #[command(
+        after_help = "Example:\n  echo '((3 5) (2 9))' | gametree tree proof --json\n  \
+        {\"value\": 3, \"bound\": \"exact\", \"move\": 1, \"pfmax\": [1, [2, 5], [1, 3]], \
+        \"pfmin\": [[2, 1, 2], [1, 1, 3]], \"leaves\": 3, \"nodes\": 6, \"cutoffs\": 1}"
+    )]
+    Tree(tree::TreeArgs),
 }
 
 /// A failure the binary reports on stderr in one line.
@@ -97,6 +106,7 @@ pub fn run() -> ExitCode {
         Command::Ttt(args) => ttt::run(args),
         Command::Path(args) => path::run(args),
         Command::Insanity(args) => insanity::run(args),
+        Command::Tree(args) => tree::run(&args),
     };
     match result {
         Ok(Outcome::Found) => ExitCode::SUCCESS,
