@@ -10,6 +10,7 @@
 //! | the game interface: `successors`, `ter`, `imval`, `update`, `revert` | [`game`] |
 //! | depth-first puzzle search: McCarthy's `search` and `allsol` | [`search::puzzle`] |
 //! | puzzles: graph paths, Instant Insanity | [`puzzles`] |
+//! | Slagle's m&n minimaxing and m&n alpha-beta, backing-up functions | [`search::m_and_n`] |
 
 #![deny(missing_docs)]
 
@@ -21,6 +22,11 @@ pub use game::{Evaluate, Game, Player, Value};
 pub use search::alphabeta::{
     LineResult, Proof, ProofId, ProofResult, ProofStep, ValueResult, alphabeta_line,
     alphabeta_proof, alphabeta_value,
+};
+pub use search::m_and_n::{
+    BackingUp, BackingUpError, Exponents, MnResult, Slagle, mn_alphabeta, mn_alphabeta_depth,
+    mn_alphabeta_value, mn_alphabeta_value_depth, mn_minimax, mn_minimax_depth,
+    slagle_is_increasing,
 };
 pub use search::minimax::{MinimaxResult, minimax, minimax_value};
 pub use search::{Bound, SearchStats, Window};

@@ -4,6 +4,7 @@
 //! with a [`Bound`] how the value they return relates to the true value.
 
 pub mod alphabeta;
+pub mod m_and_n;
 pub mod minimax;
 
 use std::time::Duration;
