@@ -10,6 +10,9 @@
 //! | the game interface: `successors`, `ter`, `imval`, `update`, `revert` | [`game`] |
 //! | depth-first puzzle search: McCarthy's `search` and `allsol` | [`search::puzzle`] |
 //! | puzzles: graph paths, Instant Insanity | [`puzzles`] |
+//! | explicit game trees from S-expressions, for teaching and testing | [`tree`] |
+//! | checking McCarthy's proofs: the four cases, `verify` | [`verify`] |
+//! | aspiration search: alpha-beta in an estimated window | [`aspiration_value`] |
 //! | Slagle's m&n minimaxing and m&n alpha-beta, backing-up functions | [`search::m_and_n`] |
 
 #![deny(missing_docs)]
@@ -17,6 +20,7 @@
 pub mod game;
 pub mod puzzles;
 pub mod search;
+pub mod tree;
 
 pub use game::{Evaluate, Game, Player, Value};
 pub use search::alphabeta::{
@@ -30,3 +34,9 @@ pub use search::m_and_n::{
 };
 pub use search::minimax::{MinimaxResult, minimax, minimax_value};
 pub use search::{Bound, SearchStats, Window};
+
+pub use search::alphabeta::{
+    AspirationResult, AspirationValue, Claim, VerifyError, VerifyFailure, aspiration_value, verify,
+    verify_result,
+};
+pub use tree::{ExplicitTree, ParseTreeError, ParseTreeErrorKind, RandomTreeConfig};

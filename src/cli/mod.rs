@@ -5,6 +5,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod tree;
+
 /// Game-tree and puzzle search after McCarthy and Slagle.
 #[derive(Parser, Debug)]
 #[command(name = "gametree", version, about, long_about = None)]
@@ -14,7 +16,16 @@ struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {}
+enum Command {
+    /// Search an explicit game tree written as an S-expression: leaves are numbers,
+    /// `(child child ...)` a position, MAX at the root, moves 1..k from the left.
+    #[command(
+        after_help = "Example:\n  echo '((3 5) (2 9))' | gametree tree proof --json\n  \
+        {\"value\": 3, \"bound\": \"exact\", \"move\": 1, \"pfmax\": [1, [2, 5], [1, 3]], \
+        \"pfmin\": [[2, 1, 2], [1, 1, 3]], \"leaves\": 3, \"nodes\": 6, \"cutoffs\": 1}"
+    )]
+    Tree(tree::TreeArgs),
+}
 
 /// A failure the binary reports on stderr in one line.
 #[derive(Debug)]
@@ -52,7 +63,9 @@ pub fn run() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let result: Result<Outcome, CliError> = match cli.command {};
+    let result: Result<Outcome, CliError> = match cli.command {
+        Command::Tree(args) => tree::run(&args),
+    };
     match result {
         Ok(Outcome::Found) => ExitCode::SUCCESS,
         Ok(Outcome::NotFound) => ExitCode::from(1),

@@ -168,7 +168,7 @@ pub(crate) mod test_tree {
         type Move = usize;
         type Value = i32;
         fn to_move(&self) -> Player {
-            if self.path.len() % 2 == 0 {
+            if self.path.len().is_multiple_of(2) {
                 Player::Max
             } else {
                 Player::Min

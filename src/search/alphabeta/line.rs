@@ -46,7 +46,9 @@ pub fn alphabeta_line<G: Game>(
     let value = search.line(game, 0, window.alpha, window.beta);
     let mut stats = search.stats;
     stats.elapsed = started.elapsed();
-    let principal_line = search.lines.swap_remove(0);
+    // Lines are kept last move first (see `extend_line`).
+    let mut principal_line = search.lines.swap_remove(0);
+    principal_line.reverse();
     LineResult {
         value,
         bound: window.bound_of(value),
@@ -58,18 +60,19 @@ pub fn alphabeta_line<G: Game>(
 struct LineSearch<M> {
     stats: SearchStats,
     buffers: MoveBuffers<M>,
-    /// `lines[ply]`: the line found so far at the position `ply` moves below the root.
+    /// `lines[ply]`: the line found so far at the position `ply` moves below the root,
+    /// last move first, so that putting a move in front is a push, as the seed's `cons`.
     lines: Vec<Vec<M>>,
 }
 
 impl<M: Copy> LineSearch<M> {
-    /// Makes `lines[ply]` the move `mv` followed by the line of the position after it.
+    /// Makes `lines[ply]` the move `mv` followed by the line of the position after it:
+    /// the seed's `ext qa u . qd s`. The successor's line is taken over, not copied (its
+    /// old buffer goes down to be reused), so a line costs O(1) per ply even on trees
+    /// 100,000 levels deep.
     fn extend_line(&mut self, ply: usize, mv: M) {
-        let (here, below) = self.lines.split_at_mut(ply + 1);
-        let line = &mut here[ply];
-        line.clear();
-        line.push(mv);
-        line.extend_from_slice(&below[0]);
+        self.lines.swap(ply, ply + 1);
+        self.lines[ply].push(mv);
     }
 
     /// `linemax` or `linemin`, by whose turn it is; the line is left in `lines[ply]`.

@@ -6,10 +6,16 @@
 //! is the minimax value clamped to the window when the game's `ter` ignores the window.
 //! Which of `valmax` or `valmin` runs at a position is decided by [`crate::Game::to_move`].
 
+mod aspiration;
+mod dot;
 mod line;
 mod proof;
 mod value;
+mod verify;
 
 pub use line::{LineResult, alphabeta_line};
 pub use proof::{Proof, ProofId, ProofResult, ProofStep, alphabeta_proof};
 pub use value::{ValueResult, alphabeta_value};
+
+pub use aspiration::{AspirationResult, AspirationValue, aspiration_value};
+pub use verify::{Claim, VerifyError, VerifyFailure, verify, verify_result};

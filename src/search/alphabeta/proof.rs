@@ -12,6 +12,12 @@ use crate::search::{Bound, MoveBuffers, SearchStats, Window, with_stack};
 pub struct ProofId(usize);
 
 impl ProofId {
+    /// The id of the step at this position of the steps given to [`Proof::from_steps`]
+    /// (which checks that it names a step).
+    pub fn new(index: usize) -> Self {
+        ProofId(index)
+    }
+
     /// The position of the step in [`Proof::steps`].
     pub fn index(self) -> usize {
         self.0

@@ -1,0 +1,446 @@
+//! `gametree tree`: minimax, alpha-beta (value, line, proof) and aspiration search on an
+//! explicit game tree written as an S-expression.
+
+use std::fmt::Write as _;
+use std::io::Read as _;
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use gametree::{
+    Bound, ExplicitTree, Proof, ProofId, ProofResult, ProofStep, SearchStats, Window,
+    alphabeta_line, alphabeta_proof, alphabeta_value, aspiration_value, minimax,
+};
+
+use super::{CliError, Outcome};
+
+/// The arguments of `gametree tree`.
+#[derive(Args, Debug)]
+pub struct TreeArgs {
+    /// The search to run.
+    algorithm: Algorithm,
+    /// The tree's file; `-` or nothing reads standard input.
+    file: Option<PathBuf>,
+    /// α, the lower end of the window (alphabeta, line, proof); default −∞.
+    #[arg(long, allow_hyphen_values = true)]
+    alpha: Option<f64>,
+    /// β, the upper end of the window (alphabeta, line, proof); default +∞.
+    #[arg(long, allow_hyphen_values = true)]
+    beta: Option<f64>,
+    /// The estimated value aspiration search starts from.
+    #[arg(long, allow_hyphen_values = true)]
+    guess: Option<f64>,
+    /// Half the width of aspiration search's first window; doubled on each re-search.
+    #[arg(long, allow_hyphen_values = true)]
+    width: Option<f64>,
+    /// Print the proof as a Graphviz DOT graph (proof only).
+    #[arg(long)]
+    dot: bool,
+    /// Print the result as one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The searches `gametree tree` runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Algorithm {
+    /// McCarthy's vmax with movemax: the value and the first best move.
+    Minimax,
+    /// McCarthy's valmax: the value in the window (α, β).
+    Alphabeta,
+    /// McCarthy's linemax: the value and the main line.
+    Line,
+    /// McCarthy's treemax: the value and the proofs pfmax and pfmin.
+    Proof,
+    /// Alpha-beta in the window guess ± width, re-searched until the value is known.
+    Aspiration,
+}
+
+/// Runs `gametree tree`.
+pub fn run(args: &TreeArgs) -> Result<Outcome, CliError> {
+    check_options(args)?;
+    let (name, text) = read_input(args.file.as_deref())?;
+    let mut tree =
+        ExplicitTree::parse(&text).map_err(|error| CliError::Usage(format!("{name}: {error}")))?;
+    let window = window(args)?;
+    let mut out = Output::new(args.json);
+    match args.algorithm {
+        Algorithm::Minimax => {
+            let result = minimax(&mut tree);
+            out.number("value", result.value);
+            out.optional_move(result.best_move);
+            out.stats(&result.stats, false);
+        }
+        Algorithm::Alphabeta => {
+            let result = alphabeta_value(&mut tree, window);
+            out.number("value", result.value);
+            out.bound(result.bound);
+            out.stats(&result.stats, true);
+        }
+        Algorithm::Line => {
+            let result = alphabeta_line(&mut tree, window);
+            out.number("value", result.value);
+            out.bound(result.bound);
+            let exact = result.bound == Bound::Exact;
+            out.optional_move(result.principal_line.first().copied().filter(|_| exact));
+            out.line(&result.principal_line);
+            out.stats(&result.stats, true);
+        }
+        Algorithm::Proof => {
+            let result = alphabeta_proof(&mut tree, window);
+            if args.dot {
+                print_out(&result.to_dot(write_move, |out, value| write_number(out, *value)))?;
+                return Ok(Outcome::Found);
+            }
+            out.number("value", result.value);
+            out.bound(result.bound);
+            out.optional_move(first_move(&result));
+            out.proof("pfmax", result.at_least.as_ref());
+            out.proof("pfmin", result.at_most.as_ref());
+            out.stats(&result.stats, true);
+        }
+        Algorithm::Aspiration => {
+            let result = aspiration_value(
+                &mut tree,
+                args.guess.unwrap_or(0.0),
+                args.width.unwrap_or(1.0),
+            );
+            out.number("value", result.value);
+            out.windows(&result.windows);
+            out.stats(&result.stats, true);
+        }
+    }
+    print_out(&out.finish())?;
+    Ok(Outcome::Found)
+}
+
+/// Writes `text` to standard output; a reader that stops early (`| head`) is not an error.
+fn print_out(text: &str) -> Result<(), CliError> {
+    use std::io::Write as _;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(CliError::Usage(format!("cannot write the output: {error}")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Rejects options that do not apply to the chosen search.
+fn check_options(args: &TreeArgs) -> Result<(), CliError> {
+    let windowed = matches!(
+        args.algorithm,
+        Algorithm::Alphabeta | Algorithm::Line | Algorithm::Proof
+    );
+    let usage = |text: &str| Err(CliError::Usage(text.to_string()));
+    if !windowed && (args.alpha.is_some() || args.beta.is_some()) {
+        return usage("--alpha and --beta apply to alphabeta, line and proof");
+    }
+    if args.algorithm != Algorithm::Aspiration && (args.guess.is_some() || args.width.is_some()) {
+        return usage("--guess and --width apply to aspiration");
+    }
+    if args.algorithm != Algorithm::Proof && args.dot {
+        return usage("--dot applies to proof");
+    }
+    if args.dot && args.json {
+        return usage("--dot and --json cannot be used together");
+    }
+    for (name, value) in [("--guess", args.guess), ("--width", args.width)] {
+        if value.is_some_and(|value| !value.is_finite()) {
+            return Err(CliError::Usage(format!("{name} must be a finite number")));
+        }
+    }
+    if args.width.is_some_and(|width| width <= 0.0) {
+        return usage("--width must be positive");
+    }
+    Ok(())
+}
+
+/// The window from `--alpha` and `--beta`.
+fn window(args: &TreeArgs) -> Result<Window<f64>, CliError> {
+    let alpha = args.alpha.unwrap_or(f64::NEG_INFINITY);
+    let beta = args.beta.unwrap_or(f64::INFINITY);
+    if alpha.is_nan() || beta.is_nan() {
+        return Err(CliError::Usage("--alpha and --beta cannot be NaN".into()));
+    }
+    if alpha >= beta {
+        return Err(CliError::Usage(format!(
+            "--alpha ({alpha}) must be less than --beta ({beta})"
+        )));
+    }
+    Ok(Window::new(alpha, beta))
+}
+
+/// The input's name for messages, and its text.
+fn read_input(file: Option<&std::path::Path>) -> Result<(String, String), CliError> {
+    match file {
+        Some(path) if path.as_os_str() != "-" => {
+            let name = path.display().to_string();
+            std::fs::read_to_string(path)
+                .map(|text| (name.clone(), text))
+                .map_err(|error| CliError::Usage(format!("cannot read {name}: {error}")))
+        }
+        _ => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|error| CliError::Usage(format!("cannot read standard input: {error}")))?;
+            Ok(("<stdin>".to_string(), text))
+        }
+    }
+}
+
+/// The first best root child, when the value is exact: pfmax's first move.
+fn first_move(result: &ProofResult<usize, f64>) -> Option<usize> {
+    if result.bound != Bound::Exact {
+        return None;
+    }
+    let proof = result.at_least.as_ref()?;
+    match proof.step(proof.root()) {
+        ProofStep::Choice(mv, _) => Some(*mv),
+        _ => None,
+    }
+}
+
+fn write_move(out: &mut String, mv: &usize) {
+    let _ = write!(out, "{mv}");
+}
+
+/// A number as it reads naturally: `3` (not `3.0`), `-2.5`, `inf`.
+fn write_number(out: &mut String, value: f64) {
+    let _ = write!(out, "{value}");
+}
+
+/// A number in JSON: as [`write_number`], but ±∞ (never a tree's value, only a window's
+/// end) as `null`, since JSON has no infinities.
+fn json_number(out: &mut String, value: f64) {
+    if value.is_finite() {
+        write_number(out, value);
+    } else {
+        out.push_str("null");
+    }
+}
+
+/// A proof as JSON: the seed's S-expression with its parentheses written as arrays (a
+/// terminal `<v>` is `[v]`, `mv . pf` is `[mv, ...pf]`, a list of replies an array of
+/// those). Iterative, so any depth prints.
+fn proof_json(proof: &Proof<usize, f64>) -> String {
+    enum Token {
+        /// The inside of a step's array, without its brackets.
+        Contents(ProofId),
+        Move(usize),
+        Text(&'static str),
+    }
+    let is_empty_list =
+        |id: ProofId| matches!(proof.step(id), ProofStep::Replies(replies) if replies.is_empty());
+    let mut out = String::from("[");
+    let mut pending = vec![Token::Text("]"), Token::Contents(proof.root())];
+    while let Some(token) = pending.pop() {
+        match token {
+            Token::Text(text) => out.push_str(text),
+            Token::Move(mv) => write_move(&mut out, &mv),
+            Token::Contents(id) => match proof.step(id) {
+                ProofStep::Terminal(value) => json_number(&mut out, *value),
+                ProofStep::Choice(mv, next) => {
+                    write_move(&mut out, mv);
+                    if !is_empty_list(*next) {
+                        pending.push(Token::Contents(*next));
+                        pending.push(Token::Text(", "));
+                    }
+                }
+                ProofStep::Replies(replies) => {
+                    for (index, &(mv, reply)) in replies.iter().enumerate().rev() {
+                        pending.push(Token::Text("]"));
+                        if !is_empty_list(reply) {
+                            pending.push(Token::Contents(reply));
+                            pending.push(Token::Text(", "));
+                        }
+                        pending.push(Token::Move(mv));
+                        pending.push(Token::Text("["));
+                        if index > 0 {
+                            pending.push(Token::Text(", "));
+                        }
+                    }
+                }
+            },
+        }
+    }
+    out
+}
+
+/// The result, as `key: value` lines or as one JSON object. Written by hand rather than
+/// through `serde_json::Value`, whose drop and printing recurse: a proof 100,000 levels
+/// deep must print.
+struct Output {
+    json: bool,
+    text: String,
+}
+
+impl Output {
+    fn new(json: bool) -> Self {
+        Output {
+            json,
+            text: String::new(),
+        }
+    }
+
+    fn key(&mut self, key: &str) {
+        if self.json {
+            self.text
+                .push_str(if self.text.is_empty() { "{" } else { ", " });
+            let _ = write!(self.text, "\"{key}\": ");
+        } else {
+            let _ = write!(self.text, "{key}: ");
+        }
+    }
+
+    fn end_line(&mut self) {
+        if !self.json {
+            self.text.push('\n');
+        }
+    }
+
+    fn number(&mut self, key: &str, value: f64) {
+        self.key(key);
+        if self.json {
+            json_number(&mut self.text, value);
+        } else {
+            write_number(&mut self.text, value);
+        }
+        self.end_line();
+    }
+
+    fn count(&mut self, key: &str, value: u64) {
+        self.key(key);
+        let _ = write!(self.text, "{value}");
+        self.end_line();
+    }
+
+    fn bound(&mut self, bound: Bound) {
+        self.key("bound");
+        let (name, meaning) = match bound {
+            Bound::Exact => ("exact", ""),
+            Bound::Upper => ("upper", " (failed low: the value is at most this)"),
+            Bound::Lower => ("lower", " (failed high: the value is at least this)"),
+        };
+        if self.json {
+            let _ = write!(self.text, "\"{name}\"");
+        } else {
+            let _ = write!(self.text, "{name}{meaning}");
+        }
+        self.end_line();
+    }
+
+    fn optional_move(&mut self, mv: Option<usize>) {
+        self.key("move");
+        match mv {
+            Some(mv) => write_move(&mut self.text, &mv),
+            None => self.text.push_str(if self.json { "null" } else { "none" }),
+        }
+        self.end_line();
+    }
+
+    fn line(&mut self, line: &[usize]) {
+        self.key("line");
+        let separator = if self.json { ", " } else { " " };
+        if self.json {
+            self.text.push('[');
+        }
+        for (index, mv) in line.iter().enumerate() {
+            if index > 0 {
+                self.text.push_str(separator);
+            }
+            write_move(&mut self.text, mv);
+        }
+        if self.json {
+            self.text.push(']');
+        }
+        self.end_line();
+    }
+
+    fn proof(&mut self, key: &str, proof: Option<&Proof<usize, f64>>) {
+        self.key(key);
+        match proof {
+            Some(proof) if self.json => self.text.push_str(&proof_json(proof)),
+            Some(proof) => self
+                .text
+                .push_str(&proof.to_sexpr(write_move, |out, value| {
+                    write_number(out, *value);
+                })),
+            None => self.text.push_str(if self.json { "null" } else { "NIL" }),
+        }
+        self.end_line();
+    }
+
+    fn windows(&mut self, windows: &[Window<f64>]) {
+        self.key("windows");
+        if self.json {
+            self.text.push('[');
+        }
+        for (index, window) in windows.iter().enumerate() {
+            if index > 0 {
+                self.text.push_str(if self.json { ", " } else { " " });
+            }
+            if self.json {
+                self.text.push('[');
+                json_number(&mut self.text, window.alpha);
+                self.text.push_str(", ");
+                json_number(&mut self.text, window.beta);
+                self.text.push(']');
+            } else {
+                let _ = write!(self.text, "({}, {})", window.alpha, window.beta);
+            }
+        }
+        if self.json {
+            self.text.push(']');
+        }
+        self.end_line();
+    }
+
+    fn stats(&mut self, stats: &SearchStats, with_cutoffs: bool) {
+        self.count("leaves", stats.leaves);
+        self.count("nodes", stats.nodes);
+        if with_cutoffs {
+            self.count("cutoffs", stats.cutoffs);
+        }
+    }
+
+    fn finish(mut self) -> String {
+        if self.json {
+            self.text.push_str("}\n");
+        }
+        self.text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn proofs_print_as_json_arrays_like_the_issue_example() {
+        let mut tree = ExplicitTree::parse("((3 5) (2 9))").expect("well formed");
+        let result = alphabeta_proof(&mut tree, Window::full());
+        let pfmax = result.at_least.as_ref().expect("exact");
+        let pfmin = result.at_most.as_ref().expect("exact");
+        assert_eq!(proof_json(pfmax), "[1, [2, 5], [1, 3]]");
+        assert_eq!(proof_json(pfmin), "[[2, 1, 2], [1, 1, 3]]");
+        assert_eq!(proof_json(&Proof::terminal(2.5)), "[2.5]");
+    }
+
+    #[test]
+    fn an_empty_list_of_replies_prints_as_the_move_alone() {
+        let proof = Proof::from_steps(
+            vec![
+                ProofStep::Choice(4, ProofId::new(1)),
+                ProofStep::Replies(Vec::new()),
+            ],
+            ProofId::new(0),
+        )
+        .expect("a tree");
+        assert_eq!(proof_json(&proof), "[4]");
+    }
+}

@@ -1,0 +1,225 @@
+//! `gametree tree` through the real binary: outputs, errors with exit status 2, and a tree
+//! 100,000 levels deep.
+
+#![cfg(feature = "cli")]
+
+use std::io::Write as _;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `gametree tree ARGS` with `input` on standard input.
+fn tree(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .arg("tree")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let written = child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.as_bytes());
+    // The binary may reject its options before reading any input.
+    if let Err(error) = written {
+        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{error}");
+    }
+    child.wait_with_output().expect("the binary finishes")
+}
+
+fn stdout(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).expect("utf-8")
+}
+
+fn json(output: &Output) -> serde_json::Value {
+    serde_json::from_str(&stdout(output)).expect("one JSON object")
+}
+
+/// Asserts exit status 2 and one line on stderr containing `expected`.
+fn usage_error(output: &Output, expected: &str) {
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    assert!(stderr.contains(expected), "{stderr:?} lacks {expected:?}");
+    assert!(output.stdout.is_empty());
+}
+
+#[test]
+fn the_issue_example_proves_value_3_in_json() {
+    // Issue 3, section 5: ((3 5) (2 9)) gives value 3, pfmax [1, [2, 5], [1, 3]] and
+    // pfmin [[2, 1, 2], [1, 1, 3]].
+    let result = json(&tree(&["proof", "--json"], "((3 5) (2 9))"));
+    assert_eq!(result["value"], serde_json::json!(3));
+    assert_eq!(result["move"], serde_json::json!(1));
+    assert_eq!(result["pfmax"], serde_json::json!([1, [2, 5], [1, 3]]));
+    assert_eq!(result["pfmin"], serde_json::json!([[2, 1, 2], [1, 1, 3]]));
+    assert_eq!(result["leaves"], serde_json::json!(3));
+    // Numbers print naturally: 3, not 3.0.
+    assert!(stdout(&tree(&["proof", "--json"], "((3 5) (2 9))")).contains("\"value\": 3,"));
+}
+
+#[test]
+fn every_algorithm_reports_its_fields_in_json() {
+    let input = "((3 5) (2 9))";
+    let minimax = json(&tree(&["minimax", "--json"], input));
+    assert_eq!(minimax["value"], serde_json::json!(3));
+    assert_eq!(minimax["move"], serde_json::json!(1));
+    assert_eq!(minimax["leaves"], serde_json::json!(4));
+    let alphabeta = json(&tree(&["alphabeta", "--json"], input));
+    assert_eq!(alphabeta["value"], serde_json::json!(3));
+    assert_eq!(alphabeta["leaves"], serde_json::json!(3));
+    let line = json(&tree(&["line", "--json"], input));
+    assert_eq!(line["line"], serde_json::json!([1, 1]));
+    assert_eq!(line["move"], serde_json::json!(1));
+    let aspiration = json(&tree(
+        &["aspiration", "--guess", "10", "--width", "1", "--json"],
+        input,
+    ));
+    assert_eq!(aspiration["value"], serde_json::json!(3));
+    assert_eq!(
+        aspiration["windows"],
+        serde_json::json!([[9, 11], [7, 9], [3, 7], [-5, 3]])
+    );
+}
+
+#[test]
+fn the_window_clamps_the_value_and_drops_the_proof_it_cannot_give() {
+    let input = "((3 5) (2 9))";
+    let low = json(&tree(
+        &["proof", "--alpha", "4", "--beta", "10", "--json"],
+        input,
+    ));
+    assert_eq!(low["value"], serde_json::json!(4));
+    assert_eq!(low["bound"], serde_json::json!("upper"));
+    assert_eq!(low["pfmax"], serde_json::Value::Null);
+    assert_eq!(low["move"], serde_json::Value::Null);
+    assert_eq!(low["pfmin"], serde_json::json!([[2, 1, 2], [1, 1, 3]]));
+    let high = json(&tree(
+        &["alphabeta", "--alpha=-inf", "--beta", "2.5", "--json"],
+        input,
+    ));
+    assert_eq!(high["value"], serde_json::json!(2.5));
+    assert_eq!(high["bound"], serde_json::json!("lower"));
+}
+
+#[test]
+fn a_leaf_root_has_no_move() {
+    let result = json(&tree(&["minimax", "--json"], "-2.5"));
+    assert_eq!(result["value"], serde_json::json!(-2.5));
+    assert_eq!(result["move"], serde_json::Value::Null);
+    let proof = json(&tree(&["proof", "--json"], "7"));
+    assert_eq!(proof["pfmax"], serde_json::json!([7]));
+    assert_eq!(proof["move"], serde_json::Value::Null);
+}
+
+#[test]
+fn plain_output_is_one_key_per_line() {
+    let output = stdout(&tree(&["proof"], "((3 5) (2 9))"));
+    assert_eq!(
+        output,
+        "value: 3\nbound: exact\nmove: 1\npfmax: (1 (2 5) (1 3))\npfmin: ((2 1 2) (1 1 3))\n\
+         leaves: 3\nnodes: 6\ncutoffs: 1\n"
+    );
+    let line = stdout(&tree(&["line"], "((3 5) (2 9))"));
+    assert!(line.contains("line: 1 1\n"), "{line}");
+}
+
+#[test]
+fn a_file_argument_is_read() {
+    let path = std::env::temp_dir().join(format!("gametree-tree-{}.txt", std::process::id()));
+    std::fs::write(&path, "; the issue's example\n((3 5)\n (2 9))\n").expect("written");
+    let output = tree(&["minimax", path.to_str().expect("utf-8 path")], "");
+    std::fs::remove_file(&path).expect("removed");
+    assert!(stdout(&output).starts_with("value: 3\nmove: 1\n"));
+}
+
+#[test]
+fn the_proof_prints_as_dot() {
+    let output = stdout(&tree(&["proof", "--dot"], "((3 5) (2 9))"));
+    assert!(output.starts_with("digraph proof {"));
+    assert!(output.contains("subgraph cluster_pfmax"));
+    assert!(output.contains("pfmax_0 -> pfmax_1 [label=\"1\", style=bold];"));
+    assert!(output.trim_end().ends_with('}'));
+}
+
+#[test]
+fn malformed_trees_are_one_line_errors_with_exit_status_2() {
+    let cases = [
+        ("", "line 1, column 1: no tree"),
+        (
+            "((3 5)\n (2 9)",
+            "<stdin>: line 1, column 1: unbalanced `(`",
+        ),
+        ("(3 5))", "line 1, column 6: unbalanced `)`"),
+        ("(3\n ())", "line 2, column 2: empty list `()`"),
+        ("(3 five)", "line 1, column 4: bad number `five`"),
+        (
+            "(3 5) 9",
+            "line 1, column 7: unexpected text after the tree",
+        ),
+    ];
+    for (input, expected) in cases {
+        usage_error(&tree(&["minimax"], input), expected);
+    }
+}
+
+#[test]
+fn bad_options_are_one_line_errors_with_exit_status_2() {
+    let input = "((3 5) (2 9))";
+    usage_error(
+        &tree(&["alphabeta", "--alpha", "5", "--beta", "5"], input),
+        "must be less than --beta",
+    );
+    usage_error(
+        &tree(&["minimax", "--alpha", "1"], input),
+        "--alpha and --beta apply",
+    );
+    usage_error(&tree(&["line", "--dot"], input), "--dot applies to proof");
+    usage_error(
+        &tree(&["aspiration", "--width", "0"], input),
+        "--width must be positive",
+    );
+    usage_error(&tree(&["sideways"], input), "sideways");
+    usage_error(
+        &tree(&["minimax", "/no/such/file"], input),
+        "cannot read /no/such/file",
+    );
+}
+
+#[test]
+fn a_tree_100_000_levels_deep_works_through_the_binary() {
+    let levels = 100_000;
+    let mut text = String::new();
+    for ply in 0..levels - 1 {
+        text.push_str(if ply % 2 == 0 { "(-9 " } else { "(9 " });
+    }
+    text.push_str("(3)");
+    text.push_str(&")".repeat(levels - 1));
+    for algorithm in ["minimax", "alphabeta", "line", "aspiration"] {
+        let result = json(&tree(&[algorithm, "--json"], &text));
+        assert_eq!(result["value"], serde_json::json!(3), "{algorithm}");
+    }
+    // serde_json will not read arrays nested 100,000 deep; check the text instead.
+    let proof = stdout(&tree(&["proof", "--json"], &text));
+    assert!(proof.starts_with(
+        "{\"value\": 3, \"bound\": \"exact\", \"move\": 2, \"pfmax\": [2, [2, 2, [2, 2, ["
+    ));
+    assert_eq!(proof.matches('[').count(), proof.matches(']').count());
+    let line = json(&tree(&["line", "--json"], &text));
+    assert_eq!(line["line"].as_array().map(Vec::len), Some(levels));
+    let dot = stdout(&tree(&["proof", "--dot"], &text));
+    assert!(dot.lines().count() > 2 * levels);
+    let plain = stdout(&tree(&["proof"], &text));
+    assert!(plain.starts_with("value: 3\n"));
+    // An unclosed deep tree is still a one-line error.
+    usage_error(
+        &tree(&["minimax"], &text[..text.len() - 1]),
+        "line 1, column 1: unbalanced `(`",
+    );
+}
