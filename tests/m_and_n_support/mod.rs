@@ -312,3 +312,87 @@ impl<B: BackingUp> BackingUp for ClaimsMonotone<B> {
         true
     }
 }
+
+/// `game` below a root where the opponent has one move, to it: the value an m&n search
+/// chooses at that root is the backed-up value of `game`'s position.
+pub struct BelowSingleMove<G> {
+    game: G,
+    /// Whether the single move has been made.
+    moved: bool,
+    /// Moves made in `game` since.
+    plies: usize,
+}
+
+impl<G> BelowSingleMove<G> {
+    /// `game`'s position as the only successor of a new root.
+    pub fn new(game: G) -> Self {
+        BelowSingleMove {
+            game,
+            moved: false,
+            plies: 0,
+        }
+    }
+}
+
+impl<G: Game<Move = usize>> Game for BelowSingleMove<G> {
+    type Move = usize;
+    type Value = G::Value;
+    fn to_move(&self) -> Player {
+        if self.moved {
+            self.game.to_move()
+        } else {
+            self.game.to_move().opponent()
+        }
+    }
+    fn successors(&self, moves: &mut Vec<usize>) {
+        if self.moved {
+            self.game.successors(moves);
+        } else {
+            moves.push(1);
+        }
+    }
+    fn is_terminal(&self, alpha: G::Value, beta: G::Value) -> bool {
+        self.moved && self.game.is_terminal(alpha, beta)
+    }
+    fn value(&self) -> G::Value {
+        self.game.value()
+    }
+    fn update(&mut self, mv: usize) {
+        if self.moved {
+            self.game.update(mv);
+            self.plies += 1;
+        } else {
+            self.moved = true;
+        }
+    }
+    fn revert(&mut self, mv: usize) {
+        if self.plies > 0 {
+            self.game.revert(mv);
+            self.plies -= 1;
+        } else {
+            self.moved = false;
+        }
+    }
+}
+
+/// A backing-up function that never claims to be monotone: the m&n alpha-beta procedure
+/// with Slagle's cutoffs only, to measure what the extra monotone cutoff saves.
+pub struct NeverMonotone<B>(pub B);
+
+impl<B: BackingUp> BackingUp for NeverMonotone<B> {
+    fn count(&self, player: Player) -> usize {
+        self.0.count(player)
+    }
+    fn back_up(&self, player: Player, best: &[f64], depth_below: Option<u32>) -> f64 {
+        self.0.back_up(player, best, depth_below)
+    }
+    fn inverse(
+        &self,
+        player: Player,
+        leading: &[f64],
+        bound: f64,
+        depth_below: Option<u32>,
+    ) -> Option<f64> {
+        self.0.inverse(player, leading, bound, depth_below)
+    }
+}
