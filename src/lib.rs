@@ -19,6 +19,7 @@
 //! | explicit game trees from S-expressions, for teaching and testing | [`tree`] |
 //! | checking McCarthy's proofs: the four cases, `verify` | [`verify`] |
 //! | aspiration search: alpha-beta in an estimated window | [`aspiration_value`] |
+//! | Slagle's m&n minimaxing and m&n alpha-beta, backing-up functions | [`search::m_and_n`] |
 
 #![deny(missing_docs)]
 
@@ -35,6 +36,11 @@ pub use search::alphabeta::{
     alphabeta_proof, alphabeta_value,
 };
 pub use search::hidden_board::{self, HiddenBoard, HiddenBoardGame, MoveList};
+pub use search::m_and_n::{
+    BackingUp, BackingUpError, Exponents, MnResult, Slagle, mn_alphabeta, mn_alphabeta_depth,
+    mn_alphabeta_value, mn_alphabeta_value_depth, mn_minimax, mn_minimax_depth,
+    slagle_is_increasing,
+};
 pub use search::minimax::{MinimaxResult, minimax, minimax_value};
 pub use search::{Bound, SearchStats, Window};
 

@@ -1,6 +1,8 @@
-//! `gametree tree`: minimax, alpha-beta (value, line, proof) and aspiration search on an
-//! explicit game tree written as an S-expression.
+//! `gametree tree`: minimax, alpha-beta (value, line, proof), aspiration search and
+//! Slagle's m&n minimaxing and m&n alpha-beta on an explicit game tree written as an
+//! S-expression.
 
+use std::f64::consts::LN_2;
 use std::fmt::Write as _;
 use std::io::Read as _;
 use std::path::PathBuf;
@@ -11,6 +13,7 @@ use gametree::{
     Bound, ExplicitTree, Proof, ProofId, ProofResult, ProofStep, SearchStats, Window,
     alphabeta_line, alphabeta_proof, alphabeta_value, aspiration_value, minimax,
 };
+use gametree::{Exponents, Player, Slagle, mn_alphabeta, mn_minimax};
 
 use super::{CliError, Outcome};
 
@@ -39,6 +42,24 @@ pub struct TreeArgs {
     /// Print the result as one JSON object.
     #[arg(long)]
     json: bool,
+    /// m&n: how many of its best successor values a MAX position backs up (default 2).
+    #[arg(long)]
+    m: Option<usize>,
+    /// m&n: how many of its best successor values a MIN position backs up (default 2).
+    #[arg(long)]
+    n: Option<usize>,
+    /// m&n: Slagle's x in a₁ + 2^(x − (a₁ − a₂)·y), MAX's backing up (default 3).
+    #[arg(long, allow_hyphen_values = true)]
+    x: Option<f64>,
+    /// m&n: Slagle's y > 0 (default 1).
+    #[arg(long, allow_hyphen_values = true)]
+    y: Option<f64>,
+    /// m&n: Slagle's r in b₁ − 2^(r − (b₂ − b₁)·s), MIN's backing up (default 3).
+    #[arg(long, allow_hyphen_values = true)]
+    r: Option<f64>,
+    /// m&n: Slagle's s > 0 (default 1).
+    #[arg(long, allow_hyphen_values = true)]
+    s: Option<f64>,
 }
 
 /// The searches `gametree tree` runs.
@@ -54,11 +75,16 @@ enum Algorithm {
     Proof,
     /// Alpha-beta in the window guess ± width, re-searched until the value is known.
     Aspiration,
+    /// Slagle's m&n minimaxing: MAX backs up its m best successors, MIN its n best.
+    MnMinimax,
+    /// Slagle's m&n alpha-beta: the move m&n minimaxing chooses, looking at less tree.
+    MnAlphabeta,
 }
 
 /// Runs `gametree tree`.
 pub fn run(args: &TreeArgs) -> Result<Outcome, CliError> {
     check_options(args)?;
+    let slagle = slagle(args)?;
     let (name, text) = read_input(args.file.as_deref())?;
     let mut tree =
         ExplicitTree::parse(&text).map_err(|error| CliError::Usage(format!("{name}: {error}")))?;
@@ -109,6 +135,17 @@ pub fn run(args: &TreeArgs) -> Result<Outcome, CliError> {
             out.windows(&result.windows);
             out.stats(&result.stats, true);
         }
+        Algorithm::MnMinimax | Algorithm::MnAlphabeta => {
+            let slagle = slagle.expect("invariant: built for the m&n algorithms");
+            let result = if args.algorithm == Algorithm::MnMinimax {
+                mn_minimax(&mut tree, &slagle)
+            } else {
+                mn_alphabeta(&mut tree, &slagle)
+            };
+            out.number("value", result.value);
+            out.optional_move(result.best_move);
+            out.stats(&result.stats, args.algorithm == Algorithm::MnAlphabeta);
+        }
     }
     print_out(&out.finish())?;
     Ok(Outcome::Found)
@@ -148,6 +185,15 @@ fn check_options(args: &TreeArgs) -> Result<(), CliError> {
     if args.dot && args.json {
         return usage("--dot and --json cannot be used together");
     }
+    let m_and_n = matches!(
+        args.algorithm,
+        Algorithm::MnMinimax | Algorithm::MnAlphabeta
+    );
+    let parameters = [args.x, args.y, args.r, args.s];
+    if !m_and_n && (args.m.is_some() || args.n.is_some() || parameters.iter().any(Option::is_some))
+    {
+        return usage("--m, --n, --x, --y, --r and --s apply to mn-minimax and mn-alphabeta");
+    }
     for (name, value) in [("--guess", args.guess), ("--width", args.width)] {
         if value.is_some_and(|value| !value.is_finite()) {
             return Err(CliError::Usage(format!("{name} must be a finite number")));
@@ -157,6 +203,36 @@ fn check_options(args: &TreeArgs) -> Result<(), CliError> {
         return usage("--width must be positive");
     }
     Ok(())
+}
+
+/// Slagle's backing-up functions from `--m --n --x --y --r --s` (defaults 2, 2, 3, 1, 3, 1:
+/// the seed's examples), for the m&n algorithms; a warning on stderr when they break
+/// Slagle's monotonicity condition.
+fn slagle(args: &TreeArgs) -> Result<Option<Slagle>, CliError> {
+    if !matches!(
+        args.algorithm,
+        Algorithm::MnMinimax | Algorithm::MnAlphabeta
+    ) {
+        return Ok(None);
+    }
+    let usage = |error: gametree::BackingUpError| CliError::Usage(error.to_string());
+    let max = Exponents::new(args.x.unwrap_or(3.0), args.y.unwrap_or(1.0)).map_err(usage)?;
+    let min = Exponents::new(args.r.unwrap_or(3.0), args.s.unwrap_or(1.0)).map_err(usage)?;
+    let slagle = Slagle::new(args.m.unwrap_or(2), args.n.unwrap_or(2), max, min).map_err(usage)?;
+    for (player, _) in slagle.monotonicity_violations() {
+        let (count, exponents, names) = match player {
+            Player::Max => (args.m.unwrap_or(2), max, ("m", "x", "y")),
+            Player::Min => (args.n.unwrap_or(2), min, ("n", "r", "s")),
+        };
+        let product = (count - 1) as f64 * exponents.slope * exponents.shift.exp2() * LN_2;
+        let (count_name, shift_name, slope_name) = names;
+        eprintln!(
+            "gametree: warning: {player}'s backing-up function is not monotone: \
+             ({count_name} − 1)·{slope_name}·2^{shift_name}·ln 2 = {product:.3} > 1 \
+             (Slagle's theorem), so a better best successor can lower the backed-up value"
+        );
+    }
+    Ok(Some(slagle))
 }
 
 /// The window from `--alpha` and `--beta`.

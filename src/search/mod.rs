@@ -8,6 +8,7 @@ pub mod choose_move;
 pub mod deepening;
 pub mod hidden_board;
 pub mod killer;
+pub mod m_and_n;
 pub mod minimax;
 pub mod puzzle;
 

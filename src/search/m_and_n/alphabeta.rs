@@ -1,0 +1,484 @@
+//! The m&n alpha-beta procedure: Slagle's `sta`, `minv`/`minvl`/`minvl3`,
+//! `maxv`/`maxvl`/`maxvl3` of Appendix C (seed 003), generalized to m, n ≥ 1 so that 1&1 is
+//! ordinary alpha-beta.
+//!
+//! Each position is searched in a window (α, β): a value at or below α, or at or above β,
+//! is not needed exactly. A MAX position keeps its m best successor values so far, best
+//! first (Slagle's list `a` and his `alpha`), and hands its successors the window
+//! (floor, β), where floor is the greater of
+//! - the m-th best value so far (a successor worth no more does not enter the m best), and
+//! - the least of its m − 1 best values or, if smaller, Slagle's `glbua`: the greatest last
+//!   value that, with the m − 1 best so far, backs up to at most α. A successor worth no
+//!   more can only be the m-th best if no later successor enters the m − 1 best, and then
+//!   the position is worth at most α: not needed.
+//!
+//! A successor worth β or more ends the search of the position (the backed-up value is at
+//! least the best successor value); one worth no more than the floor is passed over. MIN
+//! positions are the mirror image, with `lubub`. When the backing-up function is monotone in
+//! every value ([`BackingUp::is_monotone`]), the search also stops as soon as the values so
+//! far back up to β or more: later successors can only raise them.
+//!
+//! The floor comes from an inverse function through logarithms; to keep the procedure in
+//! step with m&n minimaxing to the last bit, the inverse is only a first guess and the
+//! floor is the exact floating point boundary of the backing-up function itself (see
+//! `boundary.rs`).
+
+use std::time::Instant;
+
+use super::boundary::last_passing;
+use super::{BackingUp, MnResult, back_up_keys, below, insert_best, key};
+use crate::game::{Evaluate, Game, Player};
+use crate::search::alphabeta::ValueResult;
+use crate::search::{MoveBuffers, SearchStats, Window, with_stack};
+
+/// Slagle's m&n alpha-beta `sta[p; m; n; dmax]` (Appendix C), searching to terminal
+/// positions: the move [`crate::mn_minimax`] chooses, with the same value, found while
+/// examining less of the tree.
+///
+/// Successors are searched in the order of [`Game::successors`]; of equal successors the
+/// first is chosen (McCarthy's `bestmax`; Slagle's `sta1` takes the later). With m = n = 1
+/// this is ordinary alpha-beta and examines exactly the positions
+/// [`crate::alphabeta_value`] examines. [`Game::is_terminal`] receives the window of each
+/// position. `backing` must meet the contract of [`BackingUp`].
+///
+/// The game is returned to the position it was in.
+///
+/// # Example
+/// ```
+/// use gametree::{Exponents, Slagle, mn_alphabeta, mn_minimax};
+/// # use gametree::{Game, Player};
+/// # /// A uniform tree: 3 moves a position, 3 plies, leaf values from the path.
+/// # struct Uniform { path: Vec<u32> }
+/// # impl Game for Uniform {
+/// #     type Move = u32;
+/// #     type Value = f64;
+/// #     fn to_move(&self) -> Player { if self.path.len().is_multiple_of(2) { Player::Max } else { Player::Min } }
+/// #     fn successors(&self, moves: &mut Vec<u32>) { moves.extend(0..3) }
+/// #     fn is_terminal(&self, _: f64, _: f64) -> bool { self.path.len() == 3 }
+/// #     fn value(&self) -> f64 {
+/// #         f64::from(self.path.iter().fold(7u32, |hash, &mv| (hash * 31 + mv * 17) % 23))
+/// #     }
+/// #     fn update(&mut self, mv: u32) { self.path.push(mv) }
+/// #     fn revert(&mut self, _: u32) { self.path.pop(); }
+/// # }
+/// let monotone = Exponents::new(2.0, 0.25)?; // 0.25 · 2² · ln 2 ≤ 1
+/// let two_and_two = Slagle::new(2, 2, monotone, monotone)?;
+/// let pruned = mn_alphabeta(&mut Uniform { path: vec![] }, &two_and_two);
+/// let full = mn_minimax(&mut Uniform { path: vec![] }, &two_and_two);
+/// assert_eq!((pruned.value, pruned.best_move), (full.value, full.best_move));
+/// assert!(pruned.stats.leaves < full.stats.leaves);
+/// # Ok::<(), gametree::BackingUpError>(())
+/// ```
+pub fn mn_alphabeta<G, B>(game: &mut G, backing: &B) -> MnResult<G::Move>
+where
+    G: Game<Value = f64>,
+    B: BackingUp + ?Sized,
+{
+    run_root(game, backing, None, |game: &G| game.value())
+}
+
+/// [`mn_alphabeta`] to a depth limit (Slagle's `dmax`): positions `depth` plies below the
+/// root that are not terminal are valued by [`Evaluate::evaluate`]. `backing` sees the plies
+/// left below each successor as `depth_below`.
+pub fn mn_alphabeta_depth<G, B>(game: &mut G, backing: &B, depth: u32) -> MnResult<G::Move>
+where
+    G: Game<Value = f64> + Evaluate,
+    B: BackingUp + ?Sized,
+{
+    run_root(game, backing, Some(depth), |game: &G| game.evaluate())
+}
+
+/// Slagle's `maxv[p; oldalpha]` / `minv[p; oldbeta]` (Appendix C): the m&n value of the
+/// current position, searched to terminal positions in `window`.
+///
+/// The value is fail-soft: inside the window it is exact; at or below α the true value is
+/// at most the value returned, at or above β at least — as [`ValueResult::bound`] says.
+/// Slagle's α and β of the position's predecessors are the window: `maxv[P23; 10]` with
+/// the predecessor's β = 15 is the window (10, 15).
+pub fn mn_alphabeta_value<G, B>(game: &mut G, backing: &B, window: Window<f64>) -> ValueResult<f64>
+where
+    G: Game<Value = f64>,
+    B: BackingUp + ?Sized,
+{
+    run_value(game, backing, None, window, |game: &G| game.value())
+}
+
+/// [`mn_alphabeta_value`] to a depth limit, with [`Evaluate::evaluate`] at the horizon.
+pub fn mn_alphabeta_value_depth<G, B>(
+    game: &mut G,
+    backing: &B,
+    window: Window<f64>,
+    depth: u32,
+) -> ValueResult<f64>
+where
+    G: Game<Value = f64> + Evaluate,
+    B: BackingUp + ?Sized,
+{
+    run_value(game, backing, Some(depth), window, |game: &G| {
+        game.evaluate()
+    })
+}
+
+fn searcher<B: BackingUp + ?Sized, M, E>(backing: &B, evaluate: E) -> AlphaBeta<'_, B, M, E> {
+    AlphaBeta {
+        backing,
+        evaluate,
+        stats: SearchStats::default(),
+        moves: MoveBuffers::new(),
+        values: MoveBuffers::new(),
+        scratch: Vec::new(),
+    }
+}
+
+fn run_root<G, B, E>(
+    game: &mut G,
+    backing: &B,
+    depth: Option<u32>,
+    evaluate: E,
+) -> MnResult<G::Move>
+where
+    G: Game<Value = f64>,
+    B: BackingUp + ?Sized,
+    E: Fn(&G) -> f64,
+{
+    let started = Instant::now();
+    let mut search = searcher(backing, evaluate);
+    let (value, best_move) = search.root(game, depth);
+    let mut stats = search.stats;
+    stats.elapsed = started.elapsed();
+    MnResult {
+        value,
+        best_move,
+        stats,
+    }
+}
+
+fn run_value<G, B, E>(
+    game: &mut G,
+    backing: &B,
+    depth: Option<u32>,
+    window: Window<f64>,
+    evaluate: E,
+) -> ValueResult<f64>
+where
+    G: Game<Value = f64>,
+    B: BackingUp + ?Sized,
+    E: Fn(&G) -> f64,
+{
+    let started = Instant::now();
+    let mut search = searcher(backing, evaluate);
+    let value = search.value(game, depth, window.alpha, window.beta);
+    let mut stats = search.stats;
+    stats.elapsed = started.elapsed();
+    ValueResult {
+        value,
+        bound: window.bound_of(value),
+        stats,
+    }
+}
+
+struct AlphaBeta<'b, B: ?Sized, M, E> {
+    backing: &'b B,
+    evaluate: E,
+    stats: SearchStats,
+    moves: MoveBuffers<M>,
+    values: MoveBuffers<f64>,
+    scratch: Vec<f64>,
+}
+
+impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
+    /// Slagle's `sta1`: the first successor of greatest value, each searched in the window
+    /// (best so far, ∞) for MAX — (−∞, best so far) for MIN.
+    fn root<G>(&mut self, game: &mut G, depth: Option<u32>) -> (f64, Option<M>)
+    where
+        G: Game<Value = f64, Move = M>,
+        E: Fn(&G) -> f64,
+    {
+        if let Some(value) = self.leaf_value(game, depth, f64::NEG_INFINITY, f64::INFINITY) {
+            return (value, None);
+        }
+        let player = game.to_move();
+        let mut moves = self.moves.take();
+        game.successors(&mut moves);
+        let mut best: Option<(f64, M)> = None;
+        for &mv in &moves {
+            let floor = best.map_or(f64::NEG_INFINITY, |(best_key, _)| best_key);
+            let (alpha, beta) = window_for(player, floor, f64::INFINITY);
+            game.update(mv);
+            let value = key(
+                player,
+                with_stack(|| self.value(game, below(depth), alpha, beta)),
+            );
+            game.revert(mv);
+            if best.is_none_or(|(best_key, _)| value > best_key) {
+                best = Some((value, mv));
+            }
+        }
+        self.moves.give_back(moves);
+        match best {
+            Some((best_key, mv)) => (key(player, best_key), Some(mv)),
+            None => (key(player, f64::NEG_INFINITY), None),
+        }
+    }
+
+    /// Counts the position and returns its value if the search stops there: `final[p;
+    /// alpha; beta; dmax]` (McCarthy's `ter` with the window, or the depth limit).
+    fn leaf_value<G>(&mut self, game: &G, depth: Option<u32>, alpha: f64, beta: f64) -> Option<f64>
+    where
+        G: Game<Value = f64, Move = M>,
+        E: Fn(&G) -> f64,
+    {
+        self.stats.nodes += 1;
+        if game.is_terminal(alpha, beta) {
+            self.stats.leaves += 1;
+            Some(game.value())
+        } else if depth == Some(0) {
+            self.stats.leaves += 1;
+            Some((self.evaluate)(game))
+        } else {
+            None
+        }
+    }
+
+    /// `maxv`/`maxvl`/`maxvl3` or `minv`/`minvl`/`minvl3`, by whose turn it is: the
+    /// fail-soft value of the position in the window (α, β).
+    fn value<G>(&mut self, game: &mut G, depth: Option<u32>, alpha: f64, beta: f64) -> f64
+    where
+        G: Game<Value = f64, Move = M>,
+        E: Fn(&G) -> f64,
+    {
+        if let Some(value) = self.leaf_value(game, depth, alpha, beta) {
+            return value;
+        }
+        let player = game.to_move();
+        let count = self.backing.count(player);
+        let depth_below = below(depth);
+        // The window as keys: greater is better for the player to move.
+        let (low, high) = match player {
+            Player::Max => (alpha, beta),
+            Player::Min => (-beta, -alpha),
+        };
+        let monotone = self.backing.is_monotone(player, depth_below);
+        let mut moves = self.moves.take();
+        game.successors(&mut moves);
+        // The best keys so far, best first: Slagle's `a` (or `b`) with his `alpha`.
+        let mut best = self.values.take();
+        // min(glbua, the (m−1)-th best so far); for m = 1 there is no (m−1)-th best and
+        // this is α itself, as in ordinary alpha-beta.
+        let mut raised = if count == 1 {
+            self.threshold(player, &[], low, f64::INFINITY, depth_below)
+        } else {
+            f64::NEG_INFINITY
+        };
+        let mut floor = raised;
+        let mut cut = None;
+        for &mv in &moves {
+            let (child_alpha, child_beta) = window_for(player, floor, high);
+            game.update(mv);
+            let value = key(
+                player,
+                with_stack(|| self.value(game, depth_below, child_alpha, child_beta)),
+            );
+            game.revert(mv);
+            if value >= high {
+                // A beta cutoff (an alpha cutoff at MIN): the position is worth at least
+                // this successor, which is at least β.
+                cut = Some(value);
+                break;
+            }
+            if value <= floor {
+                continue;
+            }
+            let position = insert_best(&mut best, value, count)
+                .expect("invariant: a value above the floor enters the best values");
+            if position + 1 < count {
+                // The m − 1 best changed: recompute glbua for them.
+                raised = if best.len() + 1 >= count {
+                    let cap = best[count - 2];
+                    self.threshold(player, &best[..count - 1], low, cap, depth_below)
+                } else {
+                    f64::NEG_INFINITY
+                };
+            }
+            let last = if best.len() == count {
+                best[count - 1]
+            } else {
+                f64::NEG_INFINITY
+            };
+            floor = last.max(raised);
+            if monotone {
+                let bound = back_up_keys(
+                    self.backing,
+                    &mut self.scratch,
+                    player,
+                    &best,
+                    None,
+                    depth_below,
+                );
+                if bound >= high {
+                    cut = Some(bound);
+                    break;
+                }
+            }
+        }
+        let value = if let Some(value) = cut {
+            self.stats.cutoffs += 1;
+            value
+        } else if moves.is_empty() {
+            f64::NEG_INFINITY
+        } else {
+            let last = if best.len() == count {
+                best[count - 1]
+            } else {
+                f64::NEG_INFINITY
+            };
+            if floor > last {
+                // Slagle's bua[alpha; a] with alpha raised by glbua: at most α.
+                back_up_keys(
+                    self.backing,
+                    &mut self.scratch,
+                    player,
+                    &best[..count - 1],
+                    Some(floor),
+                    depth_below,
+                )
+            } else {
+                back_up_keys(
+                    self.backing,
+                    &mut self.scratch,
+                    player,
+                    &best,
+                    None,
+                    depth_below,
+                )
+            }
+        };
+        self.moves.give_back(moves);
+        self.values.give_back(best);
+        key(player, value)
+    }
+
+    /// Slagle's `glbua` (MAX) / `lubub` (MIN) as keys, made exact: the greatest key `c` no
+    /// greater than `cap` such that `leading` followed by `c` backs up to at most `low`, or
+    /// −∞ when none does (no successor is then passed over on this account).
+    fn threshold(
+        &mut self,
+        player: Player,
+        leading: &[f64],
+        low: f64,
+        cap: f64,
+        depth_below: Option<u32>,
+    ) -> f64 {
+        if low == f64::NEG_INFINITY {
+            return f64::NEG_INFINITY;
+        }
+        self.scratch.clear();
+        self.scratch.extend(leading.iter().map(|&k| key(player, k)));
+        let guess = self
+            .backing
+            .inverse(player, &self.scratch, key(player, low), depth_below)
+            .map(|value| key(player, value));
+        let backing = self.backing;
+        let scratch = &mut self.scratch;
+        let mut passes = |last: f64| {
+            back_up_keys(backing, scratch, player, leading, Some(last), depth_below) <= low
+        };
+        if passes(cap) {
+            return cap;
+        }
+        if !passes(f64::NEG_INFINITY) {
+            return f64::NEG_INFINITY;
+        }
+        last_passing(passes, cap, guess)
+    }
+}
+
+/// The window (α, β) of a successor of a `player` position whose keys below `floor` and
+/// from `high` on are not needed.
+fn window_for(player: Player, floor: f64, high: f64) -> (f64, f64) {
+    match player {
+        Player::Max => (floor, high),
+        Player::Min => (-high, -floor),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::m_and_n::{Exponents, Slagle, mn_minimax};
+
+    /// A complete tree of branching 3 and depth 4 with leaf values from the path.
+    struct Hashed {
+        path: Vec<u32>,
+    }
+
+    impl Game for Hashed {
+        type Move = u32;
+        type Value = f64;
+        fn to_move(&self) -> Player {
+            if self.path.len().is_multiple_of(2) {
+                Player::Max
+            } else {
+                Player::Min
+            }
+        }
+        fn successors(&self, moves: &mut Vec<u32>) {
+            moves.extend(0..3);
+        }
+        fn is_terminal(&self, _alpha: f64, _beta: f64) -> bool {
+            self.path.len() == 4
+        }
+        fn value(&self) -> f64 {
+            let hash = self
+                .path
+                .iter()
+                .fold(11u32, |hash, &mv| (hash * 37 + mv * 13 + 5) % 101);
+            f64::from(hash) / 4.0
+        }
+        fn update(&mut self, mv: u32) {
+            self.path.push(mv);
+        }
+        fn revert(&mut self, _mv: u32) {
+            self.path.pop();
+        }
+    }
+
+    #[test]
+    fn alphabeta_agrees_with_minimaxing_and_examines_fewer_leaves() {
+        for (m, n) in [(1, 1), (2, 2), (3, 2), (2, 3), (3, 3)] {
+            for (shift, slope) in [(3.0, 1.0), (1.0, 0.5), (-1.0, 2.0)] {
+                let exponents = Exponents::new(shift, slope).expect("valid exponents");
+                let backing = Slagle::new(m, n, exponents, exponents).expect("valid counts");
+                let full = mn_minimax(&mut Hashed { path: vec![] }, &backing);
+                let pruned = mn_alphabeta(&mut Hashed { path: vec![] }, &backing);
+                assert_eq!(pruned.value, full.value, "{m}&{n} x={shift} y={slope}");
+                assert_eq!(pruned.best_move, full.best_move, "{m}&{n}");
+                assert!(pruned.stats.leaves < full.stats.leaves, "{m}&{n}");
+                assert_eq!(full.stats.leaves, 81);
+            }
+        }
+    }
+
+    #[test]
+    fn a_window_value_is_exact_inside_and_a_bound_outside() {
+        let exponents = Exponents::new(1.0, 0.5).expect("valid exponents");
+        let backing = Slagle::new(2, 2, exponents, exponents).expect("valid counts");
+        let exact = mn_alphabeta_value(&mut Hashed { path: vec![] }, &backing, Window::full());
+        let root_value = exact.value;
+        assert_eq!(exact.bound, crate::Bound::Exact);
+        let low = mn_alphabeta_value(
+            &mut Hashed { path: vec![] },
+            &backing,
+            Window::new(root_value + 1.0, root_value + 2.0),
+        );
+        assert_eq!(low.bound, crate::Bound::Upper);
+        assert!(low.value >= root_value);
+        let high = mn_alphabeta_value(
+            &mut Hashed { path: vec![] },
+            &backing,
+            Window::new(root_value - 2.0, root_value - 1.0),
+        );
+        assert_eq!(high.bound, crate::Bound::Lower);
+        assert!(high.value <= root_value);
+    }
+}
