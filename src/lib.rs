@@ -10,14 +10,17 @@
 //! | the game interface: `successors`, `ter`, `imval`, `update`, `revert` | [`game`] |
 //! | depth-first puzzle search: McCarthy's `search` and `allsol` | [`search::puzzle`] |
 //! | puzzles: graph paths, Instant Insanity | [`puzzles`] |
+//! | checkers (English draughts): rules, PDN, perft, evaluation | [`games::checkers`] |
 
 #![deny(missing_docs)]
 
 pub mod game;
+pub mod games;
 pub mod puzzles;
 pub mod search;
 
 pub use game::{Evaluate, Game, Player, Value};
+pub use games::checkers::Checkers;
 pub use search::alphabeta::{
     LineResult, Proof, ProofId, ProofResult, ProofStep, ValueResult, alphabeta_line,
     alphabeta_proof, alphabeta_value,

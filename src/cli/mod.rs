@@ -1,6 +1,8 @@
 //! Argument parsing and printing for the `gametree` binary. Only this module knows every
 //! game; each subcommand lives in a file of its own.
 
+mod checkers;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -14,7 +16,11 @@ struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-enum Command {}
+enum Command {
+    /// English draughts (checkers): perft over the legal-move tree.
+    #[command(after_help = "Example:\n  gametree checkers perft 9")]
+    Checkers(checkers::CheckersArgs),
+}
 
 /// A failure the binary reports on stderr in one line.
 #[derive(Debug)]
@@ -52,7 +58,9 @@ pub fn run() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let result: Result<Outcome, CliError> = match cli.command {};
+    let result: Result<Outcome, CliError> = match cli.command {
+        Command::Checkers(args) => checkers::run(args),
+    };
     match result {
         Ok(Outcome::Found) => ExitCode::SUCCESS,
         Ok(Outcome::NotFound) => ExitCode::from(1),
