@@ -83,7 +83,9 @@ mod tests {
         assert_eq!(texts.len(), 156);
         // Numbers ascend, skip exactly the barred ones, and stay within 1-174.
         let numbers: Vec<u16> = ballots.iter().map(|ballot| ballot.number).collect();
-        let barred = [3, 13, 26, 35, 44, 45, 48, 52, 77, 88, 94, 109, 114, 137, 145, 156, 168, 171];
+        let barred = [
+            3, 13, 26, 35, 44, 45, 48, 52, 77, 88, 94, 109, 114, 137, 145, 156, 168, 171,
+        ];
         let expected: Vec<u16> = (1..=174).filter(|n| !barred.contains(n)).collect();
         assert_eq!(numbers, expected);
     }

@@ -51,14 +51,47 @@ impl fmt::Display for Color {
     }
 }
 
-/// Squares on rows 0, 2, 4, 6 (they stand on columns b, d, f, h).
-const EVEN_ROWS: Bitboard = 0x0F0F_0F0F;
-/// Squares on rows 1, 3, 5, 7 (columns a, c, e, g).
-const ODD_ROWS: Bitboard = 0xF0F0_F0F0;
-/// The first square of each row (5, 13, 21, 29 are on the a-file; 1, 9, 17, 25 on b).
-const FIRST_OF_ROW: Bitboard = 0x1111_1111;
-/// The last square of each row (4, 12, 20, 28 are on the h-file; 8, 16, 24, 32 on g).
-const LAST_OF_ROW: Bitboard = 0x8888_8888;
+/// The internal board: a 64-bit word with "ghost" bits 8, 17 and 26 left unused, so that
+/// square index `i` (PDN square `i + 1`) is bit `i + i / 8`. In this layout every diagonal
+/// step is the same shift everywhere on the board — down-left +4, down-right +5, up-right
+/// −4, up-left −5 — and a step off the board lands on a ghost bit or outside bits 0–34, which
+/// no piece and no empty square ever occupies. One shift and one mask per direction.
+pub(crate) type Board = u64;
+
+/// The 32 playable bits of a [`Board`].
+pub(crate) const VALID: Board = 0x7_FBFD_FEFF;
+
+/// The [`Board`] bit of square index `index` (0–31).
+#[inline(always)]
+pub(crate) const fn bit_of(index: u8) -> u8 {
+    index + index / 8
+}
+
+/// The square index (0–31) of [`Board`] bit `bit`.
+#[inline(always)]
+pub(crate) const fn index_of(bit: u8) -> u8 {
+    bit - bit / 9
+}
+
+/// A [`Board`] as a square bitboard (bit `i` = square `i + 1`).
+#[inline]
+pub(crate) const fn to_squares(board: Board) -> Bitboard {
+    ((board & 0xFF)
+        | ((board >> 9) & 0xFF) << 8
+        | ((board >> 18) & 0xFF) << 16
+        | ((board >> 27) & 0xFF) << 24) as Bitboard
+}
+
+/// A square bitboard as a [`Board`].
+#[inline]
+pub(crate) const fn from_squares(squares: Bitboard) -> Board {
+    let squares = squares as Board;
+    (squares & 0xFF)
+        | ((squares >> 8) & 0xFF) << 9
+        | ((squares >> 16) & 0xFF) << 18
+        | ((squares >> 24) & 0xFF) << 27
+}
+
 /// Black's back row, squares 1–4: where White's men are crowned.
 pub const BLACK_BACK_ROW: Bitboard = 0x0000_000F;
 /// White's back row, squares 29–32: where Black's men are crowned.
@@ -86,76 +119,36 @@ impl Direction {
         Direction::ALL[(index & 3) as usize]
     }
 
-    /// The direction back where a step came from.
-    pub(crate) fn opposite(self) -> Direction {
-        Direction::from_index(3 - self as u32)
+    /// How far a [`Board`] bit moves in this direction.
+    #[inline(always)]
+    pub(crate) const fn delta(self) -> i32 {
+        match self {
+            Direction::UpLeft => -5,
+            Direction::UpRight => -4,
+            Direction::DownLeft => 4,
+            Direction::DownRight => 5,
+        }
     }
 }
 
-/// Every square of `squares` moved one step in `direction`; steps off the board vanish.
+/// Every bit of `board` moved `delta` places (left for positive, right for negative). The
+/// result may hold ghost bits; mask it with a set of real squares.
 #[inline(always)]
-pub(crate) fn step(squares: Bitboard, direction: Direction) -> Bitboard {
-    match direction {
-        Direction::UpLeft => ((squares & EVEN_ROWS) >> 4) | ((squares & ODD_ROWS & !FIRST_OF_ROW) >> 5),
-        Direction::UpRight => ((squares & EVEN_ROWS & !LAST_OF_ROW) >> 3) | ((squares & ODD_ROWS) >> 4),
-        Direction::DownLeft => ((squares & EVEN_ROWS) << 4) | ((squares & ODD_ROWS & !FIRST_OF_ROW) << 3),
-        Direction::DownRight => ((squares & EVEN_ROWS & !LAST_OF_ROW) << 5) | ((squares & ODD_ROWS) << 4),
+pub(crate) const fn shift(board: Board, delta: i32) -> Board {
+    if delta > 0 {
+        board << delta
+    } else {
+        board >> -delta
     }
 }
-
-/// No square: the neighbour of an edge square off the board.
-pub(crate) const NO_SQUARE: u8 = 0xFF;
-
-const fn neighbour_table() -> [[u8; 32]; 4] {
-    let mut table = [[NO_SQUARE; 32]; 4];
-    let mut index = 0;
-    while index < 32 {
-        let row = index / 4;
-        let place = index % 4;
-        let even = row % 2 == 0;
-        // Up-left, up-right, down-left, down-right: see `step`.
-        if row > 0 {
-            if even {
-                table[0][index] = (index - 4) as u8;
-                if place < 3 {
-                    table[1][index] = (index - 3) as u8;
-                }
-            } else {
-                if place > 0 {
-                    table[0][index] = (index - 5) as u8;
-                }
-                table[1][index] = (index - 4) as u8;
-            }
-        }
-        if row < 7 {
-            if even {
-                table[2][index] = (index + 4) as u8;
-                if place < 3 {
-                    table[3][index] = (index + 5) as u8;
-                }
-            } else {
-                if place > 0 {
-                    table[2][index] = (index + 3) as u8;
-                }
-                table[3][index] = (index + 4) as u8;
-            }
-        }
-        index += 1;
-    }
-    table
-}
-
-/// `NEIGHBOUR[direction][index]`: the index of the next square that way, or [`NO_SQUARE`].
-pub(crate) const NEIGHBOUR: [[u8; 32]; 4] = neighbour_table();
 
 /// A move: a step of one square, or a whole capture sequence (every distinct sequence of
-/// jumps is a distinct move). It carries what it takes to undo it, so a search can take it
-/// back without copying the board.
+/// jumps is a distinct move). Sixteen bytes, `Copy`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
-    /// Index (0–31) of the square the piece leaves.
+    /// [`Board`] bit of the square the piece leaves.
     pub(crate) from: u8,
-    /// Index of the square the piece stops on.
+    /// [`Board`] bit of the square the piece stops on.
     pub(crate) to: u8,
     /// Number of jumps: 0 for a step.
     pub(crate) jumps: u8,
@@ -165,23 +158,21 @@ pub struct Move {
     /// of the sequence, which the captured squares alone do not fix (a king may go round a
     /// ring of pieces either way).
     pub(crate) directions: u32,
-    /// The squares of the pieces captured.
-    pub(crate) captured: Bitboard,
-    /// The captured pieces that were kings (to put them back on revert).
-    pub(crate) captured_kings: Bitboard,
+    /// The [`Board`] bits of the pieces captured.
+    pub(crate) captured: Board,
 }
 
 impl Move {
     /// The PDN square (1–32) the piece moves from.
     #[must_use]
     pub fn from_square(&self) -> u8 {
-        self.from + 1
+        index_of(self.from) + 1
     }
 
     /// The PDN square (1–32) the piece ends on.
     #[must_use]
     pub fn to_square(&self) -> u8 {
-        self.to + 1
+        index_of(self.to) + 1
     }
 
     /// Whether the move captures.
@@ -204,31 +195,32 @@ impl Move {
 
     /// The PDN squares of the captured pieces, in ascending order.
     pub fn captured_squares(&self) -> impl Iterator<Item = u8> {
-        squares_of(self.captured)
+        squares_of(to_squares(self.captured))
     }
 
     /// The PDN squares the piece stands on along the move: the start, every landing square
     /// of a capture sequence, the end. `11-15` gives `[11, 15]`, `15x24x31` gives
     /// `[15, 24, 31]`.
     pub fn path(&self) -> impl Iterator<Item = u8> {
-        let mut square = self.from;
+        let mut bit = self.from;
         let mut jump = 0;
-        let steps = if self.jumps == 0 { 1 } else { u32::from(self.jumps) };
-        let start = std::iter::once(self.from + 1);
+        let steps = if self.jumps == 0 {
+            1
+        } else {
+            u32::from(self.jumps)
+        };
         let (to, directions, jumps) = (self.to, self.directions, self.jumps);
-        start.chain(std::iter::from_fn(move || {
+        std::iter::once(index_of(self.from) + 1).chain(std::iter::from_fn(move || {
             if jump >= steps {
                 return None;
             }
-            if jumps == 0 {
-                jump += 1;
-                return Some(to + 1);
-            }
-            let direction = Direction::from_index(directions >> (2 * jump)) as usize;
-            let over = NEIGHBOUR[direction][square as usize];
-            square = NEIGHBOUR[direction][over as usize];
             jump += 1;
-            Some(square + 1)
+            if jumps == 0 {
+                return Some(index_of(to) + 1);
+            }
+            let direction = Direction::from_index(directions >> (2 * (jump - 1)));
+            bit = (i32::from(bit) + 2 * direction.delta()) as u8;
+            Some(index_of(bit) + 1)
         }))
     }
 }
@@ -253,9 +245,9 @@ pub fn squares_of(mut squares: Bitboard) -> impl Iterator<Item = u8> {
 /// rules, which depend on the history, live in [`super::Checkers`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    pub(crate) black: Bitboard,
-    pub(crate) white: Bitboard,
-    pub(crate) kings: Bitboard,
+    pub(crate) black: Board,
+    pub(crate) white: Board,
+    pub(crate) kings: Board,
     pub(crate) side: Color,
 }
 
@@ -270,8 +262,8 @@ impl Position {
     #[must_use]
     pub fn initial() -> Position {
         Position {
-            black: 0x0000_0FFF,
-            white: 0xFFF0_0000,
+            black: from_squares(0x0000_0FFF),
+            white: from_squares(0xFFF0_0000),
             kings: 0,
             side: Color::Black,
         }
@@ -305,9 +297,9 @@ impl Position {
             ));
         }
         Ok(Position {
-            black,
-            white,
-            kings,
+            black: from_squares(black),
+            white: from_squares(white),
+            kings: from_squares(kings),
             side,
         })
     }
@@ -321,28 +313,40 @@ impl Position {
     /// The squares of `color`'s pieces.
     #[must_use]
     pub fn pieces(&self, color: Color) -> Bitboard {
+        to_squares(self.board(color))
+    }
+
+    /// The squares of `color`'s men.
+    #[must_use]
+    pub fn men(&self, color: Color) -> Bitboard {
+        to_squares(self.board(color) & !self.kings)
+    }
+
+    /// The squares of `color`'s kings.
+    #[must_use]
+    pub fn kings(&self, color: Color) -> Bitboard {
+        to_squares(self.board(color) & self.kings)
+    }
+
+    /// The empty squares.
+    #[must_use]
+    pub fn empty(&self) -> Bitboard {
+        to_squares(self.empty_board())
+    }
+
+    /// `color`'s pieces on the internal board.
+    #[inline(always)]
+    pub(crate) fn board(&self, color: Color) -> Board {
         match color {
             Color::Black => self.black,
             Color::White => self.white,
         }
     }
 
-    /// The squares of `color`'s men.
-    #[must_use]
-    pub fn men(&self, color: Color) -> Bitboard {
-        self.pieces(color) & !self.kings
-    }
-
-    /// The squares of `color`'s kings.
-    #[must_use]
-    pub fn kings(&self, color: Color) -> Bitboard {
-        self.pieces(color) & self.kings
-    }
-
-    /// The empty squares.
-    #[must_use]
-    pub fn empty(&self) -> Bitboard {
-        !(self.black | self.white)
+    /// The empty squares on the internal board.
+    #[inline(always)]
+    pub(crate) fn empty_board(&self) -> Board {
+        VALID & !(self.black | self.white)
     }
 
     /// The position after `mv`, which must be a legal move of this position (as generated
@@ -351,7 +355,7 @@ impl Position {
     #[inline]
     pub fn play(&self, mv: Move) -> Position {
         let mut next = *self;
-        let moved = (1u32 << mv.from) ^ (1u32 << mv.to);
+        let moved = (1u64 << mv.from) ^ (1u64 << mv.to);
         let (own, opponent) = match self.side {
             Color::Black => (&mut next.black, &mut next.white),
             Color::White => (&mut next.white, &mut next.black),
@@ -359,10 +363,10 @@ impl Position {
         *own ^= moved;
         *opponent &= !mv.captured;
         next.kings &= !mv.captured;
-        if self.kings & (1u32 << mv.from) != 0 {
+        if self.kings & (1u64 << mv.from) != 0 {
             next.kings ^= moved;
         } else if mv.crowns {
-            next.kings |= 1u32 << mv.to;
+            next.kings |= 1u64 << mv.to;
         }
         next.side = self.side.opponent();
         next
@@ -381,7 +385,7 @@ impl Position {
                     continue;
                 }
                 let index = row * 4 + column / 2;
-                let bit = 1u32 << index;
+                let bit = 1u64 << bit_of(index as u8);
                 let cell = if self.black & bit != 0 {
                     if self.kings & bit != 0 { " B " } else { " b " }.to_string()
                 } else if self.white & bit != 0 {
@@ -401,42 +405,87 @@ impl Position {
 mod tests {
     use super::*;
 
+    /// No square: the neighbour of an edge square off the board.
+    const NO_SQUARE: u8 = 0xFF;
+
+    /// The [`Board`] bit next to `bit` `delta`-wards, or [`NO_SQUARE`].
+    fn neighbour(bit: u8, delta: i32) -> u8 {
+        let next = i32::from(bit) + delta;
+        if (0..35).contains(&next) && VALID & (1 << next) != 0 {
+            next as u8
+        } else {
+            NO_SQUARE
+        }
+    }
+
+    /// Every square of `squares` moved one step in `direction`.
+    fn step(squares: Board, direction: Direction) -> Board {
+        shift(squares, direction.delta()) & VALID
+    }
+
+    fn neighbours(square: u8) -> Vec<u8> {
+        let mut found: Vec<u8> = Direction::ALL
+            .iter()
+            .map(|&direction| neighbour(bit_of(square - 1), direction.delta()))
+            .filter(|&bit| bit != NO_SQUARE)
+            .map(|bit| index_of(bit) + 1)
+            .collect();
+        found.sort_unstable();
+        found
+    }
+
     #[test]
     fn neighbours_follow_the_pdn_numbering() {
         // From the standard diagram: 1 touches 5 and 6, 5 touches 1 and 9, 11 touches 7, 8,
-        // 15, 16, 32 touches 27 and 28.
-        let neighbours = |square: usize| -> Vec<u8> {
-            let mut found: Vec<u8> = Direction::ALL
-                .iter()
-                .map(|&direction| NEIGHBOUR[direction as usize][square - 1])
-                .filter(|&index| index != NO_SQUARE)
-                .map(|index| index + 1)
-                .collect();
-            found.sort_unstable();
-            found
-        };
+        // 15, 16, 32 touches 27 and 28, the single corners 4 and 29 touch one square.
         assert_eq!(neighbours(1), vec![5, 6]);
         assert_eq!(neighbours(5), vec![1, 9]);
         assert_eq!(neighbours(11), vec![7, 8, 15, 16]);
+        assert_eq!(neighbours(12), vec![8, 16]);
+        assert_eq!(neighbours(13), vec![9, 17]);
         assert_eq!(neighbours(32), vec![27, 28]);
         assert_eq!(neighbours(29), vec![25]);
         assert_eq!(neighbours(4), vec![8]);
     }
 
     #[test]
-    fn bitboard_steps_agree_with_the_neighbour_table() {
-        for direction in Direction::ALL {
-            for index in 0..32 {
-                let expected = match NEIGHBOUR[direction as usize][index] {
-                    NO_SQUARE => 0,
-                    next => 1u32 << next,
+    fn every_square_has_its_geometric_neighbours() {
+        // Row r (0 at the top) holds squares 4r+1..4r+4 on columns 2p+1 (even rows) or 2p.
+        let coordinates = |index: u8| -> (i32, i32) {
+            let row = i32::from(index / 4);
+            let place = i32::from(index % 4);
+            (row, 2 * place + i32::from(row % 2 == 0))
+        };
+        for index in 0..32u8 {
+            let (row, column) = coordinates(index);
+            for direction in Direction::ALL {
+                let (row_step, column_step) = match direction {
+                    Direction::UpLeft => (-1, -1),
+                    Direction::UpRight => (-1, 1),
+                    Direction::DownLeft => (1, -1),
+                    Direction::DownRight => (1, 1),
                 };
-                assert_eq!(step(1 << index, direction), expected, "{direction:?} {index}");
-                if expected != 0 {
-                    assert_eq!(step(expected, direction.opposite()), 1 << index);
-                }
+                let target = (row + row_step, column + column_step);
+                let expected = (0..32u8).find(|&other| coordinates(other) == target);
+                let found = match neighbour(bit_of(index), direction.delta()) {
+                    NO_SQUARE => None,
+                    bit => Some(index_of(bit)),
+                };
+                assert_eq!(found, expected, "square {} {direction:?}", index + 1);
+                let stepped = step(1 << bit_of(index), direction);
+                assert_eq!(stepped, found.map_or(0, |other| 1 << bit_of(other)));
             }
         }
+    }
+
+    #[test]
+    fn square_bitboards_convert_both_ways() {
+        for index in 0..32u8 {
+            assert_eq!(index_of(bit_of(index)), index);
+            assert_eq!(from_squares(1 << index), 1 << bit_of(index));
+            assert_eq!(to_squares(1 << bit_of(index)), 1 << index);
+        }
+        assert_eq!(from_squares(u32::MAX), VALID);
     }
 
     #[test]

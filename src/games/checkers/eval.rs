@@ -6,7 +6,8 @@ use super::board::{BLACK_BACK_ROW, Bitboard, Color, Position, WHITE_BACK_ROW};
 
 /// The central squares 10, 11, 14, 15, 18, 19, 22, 23: the four middle squares of each of the
 /// four middle rows.
-const CENTRE: Bitboard = (1 << 9) | (1 << 10) | (1 << 13) | (1 << 14) | (1 << 17) | (1 << 18) | (1 << 21) | (1 << 22);
+const CENTRE: Bitboard =
+    (1 << 9) | (1 << 10) | (1 << 13) | (1 << 14) | (1 << 17) | (1 << 18) | (1 << 21) | (1 << 22);
 
 /// The weight of each feature. Every feature is counted for Black minus the same count for
 /// White, so a symmetric position is worth 0 and the evaluation is from Black's side.
@@ -85,7 +86,10 @@ mod tests {
 
     #[test]
     fn the_start_position_is_level() {
-        assert_eq!(EvaluationWeights::default().evaluate(&Position::initial()), 0);
+        assert_eq!(
+            EvaluationWeights::default().evaluate(&Position::initial()),
+            0
+        );
     }
 
     #[test]

@@ -200,7 +200,9 @@ impl Checkers {
 
     /// The value of the finished game at this ply, from Black's side.
     fn result_value(&self, result: GameResult) -> i32 {
-        let distance = i32::try_from(self.ply()).unwrap_or(i32::MAX).min(WIN_VALUE / 2);
+        let distance = i32::try_from(self.ply())
+            .unwrap_or(i32::MAX)
+            .min(WIN_VALUE / 2);
         match result {
             GameResult::BlackWins => WIN_VALUE - distance,
             GameResult::WhiteWins => -(WIN_VALUE - distance),
@@ -293,7 +295,8 @@ mod tests {
     #[test]
     fn a_blocked_side_loses() {
         // White man on 32 has 27 and 28 ahead, both Black's.
-        let game = Checkers::from_position(Position::from_fen("W:W32:BK27,K28,K23,K24").expect("valid"));
+        let game =
+            Checkers::from_position(Position::from_fen("W:W32:BK27,K28,K23,K24").expect("valid"));
         assert!(game.is_terminal(i32::MIN, i32::MAX));
         assert_eq!(game.value(), WIN_VALUE);
     }
@@ -322,7 +325,8 @@ mod tests {
             repetitions: 0,
         };
         let mut game =
-            Checkers::from_position(Position::from_fen("B:W24,K32:BK1,9").expect("valid")).with_rules(rules);
+            Checkers::from_position(Position::from_fen("B:W24,K32:BK1,9").expect("valid"))
+                .with_rules(rules);
         play(&mut game, "1-5");
         play(&mut game, "32-28");
         play(&mut game, "5-1");

@@ -8,65 +8,315 @@
 //! moves leaves its square at once, so a king may come back to it.
 
 use super::board::{
-    BLACK_BACK_ROW, Bitboard, Color, Direction, Move, NEIGHBOUR, NO_SQUARE, Position,
-    WHITE_BACK_ROW, step,
+    BLACK_BACK_ROW, Board, Color, Move, Position, WHITE_BACK_ROW, from_squares, shift,
 };
 
-/// The directions a man of `color` moves in: down the board for Black, up for White.
-#[inline(always)]
-fn forward(color: Color) -> [Direction; 2] {
-    match color {
-        Color::Black => [Direction::DownLeft, Direction::DownRight],
-        Color::White => [Direction::UpLeft, Direction::UpRight],
+/// The side to move as a type, so that move generation is compiled once per colour with
+/// its directions and crowning row as constants.
+pub(crate) trait Side {
+    /// The colour.
+    const COLOR: Color;
+    /// The board deltas of a man's two forward directions.
+    const FORWARD: [i32; 2];
+    /// The two directions only kings move in.
+    const BACKWARD: [i32; 2];
+    /// The row where this side's men are crowned.
+    const CROWNING_ROW: Board;
+    /// The other side.
+    type Opponent: Side;
+
+    /// This side's pieces and the opponent's.
+    fn pieces(position: &Position) -> (Board, Board);
+}
+
+/// Black to move: men go down the board (+4, +5).
+pub(crate) struct BlackToMove;
+/// White to move: men go up the board (−5, −4).
+pub(crate) struct WhiteToMove;
+
+impl Side for BlackToMove {
+    const COLOR: Color = Color::Black;
+    const FORWARD: [i32; 2] = [4, 5];
+    const BACKWARD: [i32; 2] = [-5, -4];
+    const CROWNING_ROW: Board = from_squares(WHITE_BACK_ROW);
+    type Opponent = WhiteToMove;
+
+    #[inline(always)]
+    fn pieces(position: &Position) -> (Board, Board) {
+        (position.black, position.white)
     }
 }
 
-/// The directions only kings move in.
-#[inline(always)]
-fn backward(color: Color) -> [Direction; 2] {
-    forward(color.opponent())
-}
+impl Side for WhiteToMove {
+    const COLOR: Color = Color::White;
+    const FORWARD: [i32; 2] = [-5, -4];
+    const BACKWARD: [i32; 2] = [4, 5];
+    const CROWNING_ROW: Board = from_squares(BLACK_BACK_ROW);
+    type Opponent = BlackToMove;
 
-/// The row where `color`'s men are crowned.
-#[inline(always)]
-fn crowning_row(color: Color) -> Bitboard {
-    match color {
-        Color::Black => WHITE_BACK_ROW,
-        Color::White => BLACK_BACK_ROW,
+    #[inline(always)]
+    fn pieces(position: &Position) -> (Board, Board) {
+        (position.white, position.black)
     }
 }
 
-/// Squares of `pieces` that can jump an `opponent` piece in `direction` onto an empty
-/// square.
+/// The two-bit code of a direction in [`Move::directions`] (see `Direction`).
 #[inline(always)]
-fn jumpers(pieces: Bitboard, opponent: Bitboard, empty: Bitboard, direction: Direction) -> Bitboard {
-    let back = direction.opposite();
-    step(step(empty, back) & opponent, back) & pieces
+const fn direction_code(delta: i32) -> u32 {
+    match delta {
+        -5 => 0,
+        -4 => 1,
+        4 => 2,
+        _ => 3,
+    }
+}
+
+/// Squares of `pieces` that can jump an `opponent` piece `delta`-wards onto an empty square.
+#[inline(always)]
+fn jumpers(pieces: Board, opponent: Board, empty: Board, delta: i32) -> Board {
+    shift(shift(empty, -delta) & opponent, -delta) & pieces
+}
+
+/// The pieces of side `S` that can capture.
+#[inline(always)]
+fn capturers<S: Side>(position: &Position) -> Board {
+    let (own, opponent) = S::pieces(position);
+    let empty = position.empty_board();
+    let [first, second] = S::FORWARD;
+    let mut found = jumpers(own, opponent, empty, first) | jumpers(own, opponent, empty, second);
+    let own_kings = own & position.kings;
+    if own_kings != 0 {
+        let [third, fourth] = S::BACKWARD;
+        found |= jumpers(own_kings, opponent, empty, third)
+            | jumpers(own_kings, opponent, empty, fourth);
+    }
+    found
+}
+
+/// The number of steps (non-capturing moves) of side `S`, to move or not.
+#[inline(always)]
+fn step_count<S: Side>(position: &Position) -> u32 {
+    let (own, _) = S::pieces(position);
+    let empty = position.empty_board();
+    let [first, second] = S::FORWARD;
+    let mut count =
+        (shift(own, first) & empty).count_ones() + (shift(own, second) & empty).count_ones();
+    let own_kings = own & position.kings;
+    if own_kings != 0 {
+        let [third, fourth] = S::BACKWARD;
+        count += (shift(own_kings, third) & empty).count_ones()
+            + (shift(own_kings, fourth) & empty).count_ones();
+    }
+    count
+}
+
+/// The number of legal moves of side `S` to move.
+#[inline(always)]
+fn count_moves<S: Side>(position: &Position) -> u64 {
+    let capturers = capturers::<S>(position);
+    if capturers == 0 {
+        return u64::from(step_count::<S>(position));
+    }
+    let (own, opponent) = S::pieces(position);
+    let empty = position.empty_board();
+    let men = own & !position.kings;
+    let [first, second] = S::FORWARD;
+    let mut count = count_man_sequences::<S>(jump(men, opponent, empty, first), opponent, empty)
+        + count_man_sequences::<S>(jump(men, opponent, empty, second), opponent, empty);
+    let kings = capturers & position.kings;
+    if kings != 0 {
+        for_each_capture::<S>(position, kings, |_| count += 1);
+    }
+    count
+}
+
+/// Where the pieces of `pieces` land jumping an `opponent` piece `delta`-wards onto an
+/// empty square (one bit per jump: a shift moves each bit to a distinct place).
+#[inline(always)]
+fn jump(pieces: Board, opponent: Board, empty: Board, delta: i32) -> Board {
+    shift(shift(pieces, delta) & opponent, delta) & empty
+}
+
+/// The number of complete capture sequences of men that have just landed on the squares
+/// of `landed`, one bit per sequence, counted for all of them at once.
+///
+/// A man only ever moves forward, so the squares it left and the pieces it took are all
+/// behind it: every sequence can be continued against the board as it was before the move,
+/// and bitboards carry many sequences in parallel.
+#[inline(always)]
+fn count_man_sequences<S: Side>(landed: Board, opponent: Board, empty: Board) -> u64 {
+    let going = landed & !S::CROWNING_ROW;
+    let [first, second] = S::FORWARD;
+    let continuing =
+        jumpers(going, opponent, empty, first) | jumpers(going, opponent, empty, second);
+    if continuing == 0 {
+        return u64::from(landed.count_ones());
+    }
+    u64::from((landed & !continuing).count_ones())
+        + count_longer_man_sequences::<S>(jump(continuing, opponent, empty, first), opponent, empty)
+        + count_longer_man_sequences::<S>(
+            jump(continuing, opponent, empty, second),
+            opponent,
+            empty,
+        )
+}
+
+/// [`count_man_sequences`] past the first jump, where most sequences have ended.
+fn count_longer_man_sequences<S: Side>(landed: Board, opponent: Board, empty: Board) -> u64 {
+    if landed == 0 {
+        0
+    } else {
+        count_man_sequences::<S>(landed, opponent, empty)
+    }
+}
+
+/// Appends the legal moves of side `S` to move.
+#[inline(always)]
+fn generate<S: Side>(position: &Position, moves: &mut Vec<Move>) {
+    for_each_move::<S>(position, |mv| moves.push(mv));
+}
+
+/// Calls `visit` with each legal move of side `S` to move, in the order documented at
+/// [`Position::legal_moves`].
+#[inline(always)]
+fn for_each_move<S: Side>(position: &Position, mut visit: impl FnMut(Move)) {
+    let capturers = capturers::<S>(position);
+    if capturers != 0 {
+        for_each_capture::<S>(position, capturers, visit);
+        return;
+    }
+    let (own, _) = S::pieces(position);
+    let own_kings = own & position.kings;
+    let empty = position.empty_board();
+    let [first, second] = S::FORWARD;
+    let [third, fourth] = S::BACKWARD;
+    for (pieces, delta) in [
+        (own, first),
+        (own, second),
+        (own_kings, third),
+        (own_kings, fourth),
+    ] {
+        let mut targets = shift(pieces, delta) & empty;
+        while targets != 0 {
+            let to = targets.trailing_zeros() as u8;
+            targets &= targets - 1;
+            let from = (i32::from(to) - delta) as u8;
+            let crowns = own_kings & (1 << from) == 0 && S::CROWNING_ROW & (1 << to) != 0;
+            visit(Move {
+                from,
+                to,
+                jumps: 0,
+                crowns,
+                directions: 0,
+                captured: 0,
+            });
+        }
+    }
+}
+
+/// Calls `visit` with every capture sequence of side `S` to move, starting from each piece
+/// of `capturers` in square order.
+#[inline(always)]
+fn for_each_capture<S: Side>(
+    position: &Position,
+    mut capturers: Board,
+    mut visit: impl FnMut(Move),
+) {
+    let (_, opponent) = S::pieces(position);
+    while capturers != 0 {
+        let from = capturers.trailing_zeros() as u8;
+        capturers &= capturers - 1;
+        // The moving piece leaves its square at once.
+        let empty = position.empty_board() | (1 << from);
+        let start = Sequence {
+            from,
+            square: from,
+            opponent,
+            empty,
+            captured: 0,
+            jumps: 0,
+            directions: 0,
+        };
+        if position.kings & (1 << from) != 0 {
+            extend::<S, true>(start, &mut visit);
+        } else {
+            extend::<S, false>(start, &mut visit);
+        }
+    }
+}
+
+/// A capture sequence under way.
+#[derive(Clone, Copy)]
+struct Sequence {
+    from: u8,
+    square: u8,
+    opponent: Board,
+    empty: Board,
+    captured: Board,
+    jumps: u8,
+    directions: u32,
+}
+
+/// Extends `sequence` by every possible jump (a king in four directions, a man in its two
+/// forward ones), depth first; a sequence ends when no jump is left, or, for a man, when it
+/// is crowned. A captured piece stays on its square until the move ends, so it can be
+/// neither jumped again nor landed on.
+fn extend<S: Side, const KING: bool>(sequence: Sequence, visit: &mut impl FnMut(Move)) {
+    let deltas: &[i32] = if KING { &[-5, -4, 4, 5] } else { &S::FORWARD };
+    let mut extended = false;
+    let here = 1u64 << sequence.square;
+    for &delta in deltas {
+        let over = shift(here, delta) & sequence.opponent;
+        if over == 0 {
+            continue;
+        }
+        let landing = shift(over, delta) & sequence.empty;
+        if landing == 0 {
+            continue;
+        }
+        extended = true;
+        let next = Sequence {
+            from: sequence.from,
+            square: landing.trailing_zeros() as u8,
+            opponent: sequence.opponent & !over,
+            empty: (sequence.empty | here) & !landing,
+            captured: sequence.captured | over,
+            jumps: sequence.jumps + 1,
+            directions: sequence.directions
+                | (direction_code(delta) << (2 * u32::from(sequence.jumps))),
+        };
+        if !KING && S::CROWNING_ROW & landing != 0 {
+            visit(finish(next, true));
+        } else {
+            extend::<S, KING>(next, visit);
+        }
+    }
+    if !extended && sequence.jumps > 0 {
+        visit(finish(sequence, false));
+    }
+}
+
+#[inline(always)]
+fn finish(sequence: Sequence, crowns: bool) -> Move {
+    Move {
+        from: sequence.from,
+        to: sequence.square,
+        jumps: sequence.jumps,
+        crowns,
+        directions: sequence.directions,
+        captured: sequence.captured,
+    }
 }
 
 impl Position {
-    /// The squares of the side to move's pieces, of its kings, of the opponent's pieces.
-    #[inline(always)]
-    fn sides(&self) -> (Bitboard, Bitboard, Bitboard) {
-        match self.side {
-            Color::Black => (self.black, self.black & self.kings, self.white),
-            Color::White => (self.white, self.white & self.kings, self.black),
-        }
-    }
-
     /// Whether the side to move has a capture (and so must capture).
     #[must_use]
     #[inline]
     pub fn has_capture(&self) -> bool {
-        let (own, own_kings, opponent) = self.sides();
-        let empty = self.empty();
-        let [first, second] = forward(self.side);
-        let [third, fourth] = backward(self.side);
-        jumpers(own, opponent, empty, first)
-            | jumpers(own, opponent, empty, second)
-            | jumpers(own_kings, opponent, empty, third)
-            | jumpers(own_kings, opponent, empty, fourth)
-            != 0
+        match self.side {
+            Color::Black => capturers::<BlackToMove>(self) != 0,
+            Color::White => capturers::<WhiteToMove>(self) != 0,
+        }
     }
 
     /// The number of non-capturing moves `color` would have if it were to move (its
@@ -74,15 +324,10 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn step_count(&self, color: Color) -> u32 {
-        let own = self.pieces(color);
-        let own_kings = own & self.kings;
-        let empty = self.empty();
-        let [first, second] = forward(color);
-        let [third, fourth] = backward(color);
-        (step(own, first) & empty).count_ones()
-            + (step(own, second) & empty).count_ones()
-            + (step(own_kings, third) & empty).count_ones()
-            + (step(own_kings, fourth) & empty).count_ones()
+        match color {
+            Color::Black => step_count::<BlackToMove>(self),
+            Color::White => step_count::<WhiteToMove>(self),
+        }
     }
 
     /// Whether the side to move has any legal move (a side without one has lost).
@@ -92,155 +337,49 @@ impl Position {
         self.step_count(self.side) > 0 || self.has_capture()
     }
 
-    /// The number of legal moves, counted without building them (perft's bulk count).
+    /// The number of legal moves, counted without building a list (perft's bulk count).
     #[must_use]
     pub fn count_moves(&self) -> u64 {
-        if self.has_capture() {
-            let mut count = 0u64;
-            self.for_each_capture(|_| count += 1);
-            count
-        } else {
-            u64::from(self.step_count(self.side))
+        match self.side {
+            Color::Black => count_moves::<BlackToMove>(self),
+            Color::White => count_moves::<WhiteToMove>(self),
         }
     }
 
     /// Appends the legal moves to `moves`: all capture sequences if there is a capture,
-    /// otherwise all steps. Order: captures by starting square, then direction (up-left,
-    /// up-right, down-left, down-right) at each jump; steps by direction, then by
-    /// destination square.
+    /// otherwise all steps. Order: captures by starting square, then by direction
+    /// (up-left, up-right, down-left, down-right) at each jump; steps by direction
+    /// (forward ones first), then by destination square.
     pub fn legal_moves(&self, moves: &mut Vec<Move>) {
-        if self.has_capture() {
-            self.for_each_capture(|mv| moves.push(mv));
-        } else {
-            self.push_steps(moves);
+        match self.side {
+            Color::Black => generate::<BlackToMove>(self, moves),
+            Color::White => generate::<WhiteToMove>(self, moves),
         }
     }
 
-    fn push_steps(&self, moves: &mut Vec<Move>) {
-        let (own, own_kings, _) = self.sides();
-        let empty = self.empty();
-        let crown = crowning_row(self.side);
-        let [first, second] = forward(self.side);
-        let [third, fourth] = backward(self.side);
-        for (pieces, direction) in [
-            (own, first),
-            (own, second),
-            (own_kings, third),
-            (own_kings, fourth),
-        ] {
-            let mut targets = step(pieces, direction) & empty;
-            let back = direction.opposite() as usize;
-            while targets != 0 {
-                let to = targets.trailing_zeros() as u8;
-                targets &= targets - 1;
-                let from = NEIGHBOUR[back][to as usize];
-                let crowns = own_kings & (1 << from) == 0 && crown & (1 << to) != 0;
-                moves.push(Move {
-                    from,
-                    to,
-                    jumps: 0,
-                    crowns,
-                    directions: 0,
-                    captured: 0,
-                    captured_kings: 0,
-                });
+    /// [`Position::play`] for a side known at compile time.
+    #[inline(always)]
+    fn play_as<S: Side>(&self, mv: Move) -> Position {
+        let moved = (1u64 << mv.from) ^ (1u64 << mv.to);
+        let mut next = *self;
+        match S::COLOR {
+            Color::Black => {
+                next.black ^= moved;
+                next.white &= !mv.captured;
+            }
+            Color::White => {
+                next.white ^= moved;
+                next.black &= !mv.captured;
             }
         }
-    }
-
-    /// Calls `visit` with every capture sequence of the side to move.
-    #[inline]
-    fn for_each_capture(&self, mut visit: impl FnMut(Move)) {
-        let (own, own_kings, opponent) = self.sides();
-        let mut pieces = own;
-        while pieces != 0 {
-            let from = pieces.trailing_zeros() as u8;
-            pieces &= pieces - 1;
-            let king = own_kings & (1 << from) != 0;
-            // The moving piece leaves its square at once.
-            let empty = self.empty() | (1 << from);
-            let mut search = CaptureSearch {
-                from,
-                king,
-                color: self.side,
-                kings: self.kings,
-                visit: &mut visit,
-            };
-            search.extend(from, opponent, empty, 0, 0, 0);
+        next.kings &= !mv.captured;
+        if self.kings & (1 << mv.from) != 0 {
+            next.kings ^= moved;
+        } else if mv.crowns {
+            next.kings |= 1 << mv.to;
         }
-    }
-}
-
-/// The depth-first walk of one piece's capture sequences.
-struct CaptureSearch<'a, F: FnMut(Move)> {
-    from: u8,
-    king: bool,
-    color: Color,
-    kings: Bitboard,
-    visit: &'a mut F,
-}
-
-impl<F: FnMut(Move)> CaptureSearch<'_, F> {
-    /// Extends a sequence that has reached `square` having captured `captured` with
-    /// `jumps` jumps in `directions`. A sequence ends when no jump is left; a man's ends
-    /// when it is crowned.
-    fn extend(
-        &mut self,
-        square: u8,
-        opponent: Bitboard,
-        empty: Bitboard,
-        captured: Bitboard,
-        jumps: u8,
-        directions: u32,
-    ) {
-        let allowed: &[Direction] = if self.king {
-            &Direction::ALL
-        } else {
-            match self.color {
-                Color::Black => &[Direction::DownLeft, Direction::DownRight],
-                Color::White => &[Direction::UpLeft, Direction::UpRight],
-            }
-        };
-        let mut extended = false;
-        for &direction in allowed {
-            let over = NEIGHBOUR[direction as usize][square as usize];
-            if over == NO_SQUARE || opponent & (1 << over) == 0 {
-                continue;
-            }
-            let landing = NEIGHBOUR[direction as usize][over as usize];
-            if landing == NO_SQUARE || empty & (1 << landing) == 0 {
-                continue;
-            }
-            extended = true;
-            let directions = directions | ((direction as u32) << (2 * u32::from(jumps)));
-            let captured = captured | (1 << over);
-            let jumps = jumps + 1;
-            // The captured piece stays on its square (it cannot be jumped again, and no
-            // jump can land on it); the piece moves on from `landing`.
-            let empty = (empty | (1 << square)) & !(1 << landing);
-            if !self.king && crowning_row(self.color) & (1 << landing) != 0 {
-                let mv = self.finish(landing, captured, jumps, directions, true);
-                (self.visit)(mv);
-            } else {
-                self.extend(landing, opponent & !(1 << over), empty, captured, jumps, directions);
-            }
-        }
-        if !extended && jumps > 0 {
-            let mv = self.finish(square, captured, jumps, directions, false);
-            (self.visit)(mv);
-        }
-    }
-
-    fn finish(&self, to: u8, captured: Bitboard, jumps: u8, directions: u32, crowns: bool) -> Move {
-        Move {
-            from: self.from,
-            to,
-            jumps,
-            crowns,
-            directions,
-            captured,
-            captured_kings: captured & self.kings,
-        }
+        next.side = S::Opponent::COLOR;
+        next
     }
 }
 
@@ -248,10 +387,10 @@ impl<F: FnMut(Move)> CaptureSearch<'_, F> {
 /// `position` (1 at depth 0). A position without legal moves at a depth above 0 has no
 /// leaves below it.
 ///
-/// Bulk counting: the last ply is counted, not played. Move lists live in buffers made once
-/// per call, one per ply, and positions are copied, so the walk allocates nothing per node.
-/// The recursion is `depth` frames deep; depth is limited in practice by time (perft 20
-/// would take hours), not by the stack.
+/// Bulk counting: the last ply is counted, not played. Positions are copied (copy-make) and
+/// moves are visited as they are generated, so the walk allocates nothing at all. The
+/// recursion is `depth` frames deep; depth is limited in practice by time (perft 20 would
+/// take days), not by the stack.
 ///
 /// # Example
 /// ```
@@ -262,27 +401,24 @@ impl<F: FnMut(Move)> CaptureSearch<'_, F> {
 /// ```
 #[must_use]
 pub fn perft(position: &Position, depth: u32) -> u64 {
-    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
-    perft_with(position, depth, &mut buffers)
+    match (depth, position.side) {
+        (0, _) => 1,
+        (_, Color::Black) => perft_side::<BlackToMove>(position, depth),
+        (_, Color::White) => perft_side::<WhiteToMove>(position, depth),
+    }
 }
 
-fn perft_with(position: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
-    match depth {
-        0 => 1,
-        1 => position.count_moves(),
-        _ => {
-            let (moves, deeper) = buffers
-                .split_first_mut()
-                .expect("invariant: one buffer per ply");
-            moves.clear();
-            position.legal_moves(moves);
-            let mut leaves = 0;
-            for &mv in moves.iter() {
-                leaves += perft_with(&position.play(mv), depth - 1, deeper);
-            }
-            leaves
-        }
+/// Perft below a position of side `S` to move, `depth ≥ 1`. Moves are visited as they are
+/// generated, so no move list is stored at all.
+fn perft_side<S: Side>(position: &Position, depth: u32) -> u64 {
+    if depth == 1 {
+        return count_moves::<S>(position);
     }
+    let mut leaves = 0;
+    for_each_move::<S>(position, |mv| {
+        leaves += perft_side::<S::Opponent>(&position.play_as::<S>(mv), depth - 1);
+    });
+    leaves
 }
 
 /// Perft split by the first move ("divide"): each legal move with the perft of `depth - 1`
@@ -292,10 +428,9 @@ pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
     let below = depth.saturating_sub(1);
-    let mut buffers: Vec<Vec<Move>> = (0..below).map(|_| Vec::with_capacity(64)).collect();
     moves
         .into_iter()
-        .map(|mv| (mv, perft_with(&position.play(mv), below, &mut buffers)))
+        .map(|mv| (mv, perft(&position.play(mv), below)))
         .collect()
 }
 

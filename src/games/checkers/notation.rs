@@ -147,7 +147,10 @@ impl Position {
             legal: legal.iter().map(ToString::to_string).collect(),
         };
         let first = written.squares[0];
-        let last = *written.squares.last().expect("invariant: at least two squares");
+        let last = *written
+            .squares
+            .last()
+            .expect("invariant: at least two squares");
         let candidates: Vec<Move> = legal
             .iter()
             .copied()
@@ -277,7 +280,11 @@ impl<'a> FenReader<'a> {
     }
 
     fn skip_spaces(&mut self) {
-        while self.chars.get(self.index).is_some_and(|c| c.is_whitespace()) {
+        while self
+            .chars
+            .get(self.index)
+            .is_some_and(|c| c.is_whitespace())
+        {
             self.index += 1;
         }
     }
@@ -312,7 +319,10 @@ impl<'a> FenReader<'a> {
                 Some(_) => {
                     return Err(self.error(
                         self.index,
-                        format!("expected ':' before a colour, found {}", self.describe(self.index)),
+                        format!(
+                            "expected ':' before a colour, found {}",
+                            self.describe(self.index)
+                        ),
                     ));
                 }
             }
@@ -417,7 +427,10 @@ impl<'a> FenReader<'a> {
             if self.index < self.chars.len() {
                 return Err(self.error(
                     self.index,
-                    format!("unexpected {} after the final '.'", self.describe(self.index)),
+                    format!(
+                        "unexpected {} after the final '.'",
+                        self.describe(self.index)
+                    ),
                 ));
             }
         }

@@ -351,8 +351,14 @@ impl PdnReader {
     }
 
     /// A move number, NAG or move (possibly glued to its number, `1.11-15`).
-    fn movetext_word(game: &mut Partial, word: &str, line: usize, column: usize) -> Result<(), PdnError> {
-        if word.starts_with('$') && word.len() > 1 && word[1..].bytes().all(|b| b.is_ascii_digit()) {
+    fn movetext_word(
+        game: &mut Partial,
+        word: &str,
+        line: usize,
+        column: usize,
+    ) -> Result<(), PdnError> {
+        if word.starts_with('$') && word.len() > 1 && word[1..].bytes().all(|b| b.is_ascii_digit())
+        {
             return Ok(());
         }
         let digits = word.bytes().take_while(u8::is_ascii_digit).count();
@@ -370,7 +376,11 @@ impl PdnReader {
             Self::error_at(
                 line,
                 rest_column,
-                format!("move {} ({}): {error}", game.moves.len() + 1, game.position.side_to_move()),
+                format!(
+                    "move {} ({}): {error}",
+                    game.moves.len() + 1,
+                    game.position.side_to_move()
+                ),
             )
         })?;
         game.position = game.position.play(mv);
@@ -378,7 +388,14 @@ impl PdnReader {
         Ok(())
     }
 
-    fn apply_tag(&self, game: &mut Partial, name: &str, value: &str, line: usize, column: usize) -> Result<(), PdnError> {
+    fn apply_tag(
+        &self,
+        game: &mut Partial,
+        name: &str,
+        value: &str,
+        line: usize,
+        column: usize,
+    ) -> Result<(), PdnError> {
         match name {
             "FEN" => {
                 let position = Position::from_fen(value).map_err(|error| {
@@ -419,7 +436,11 @@ impl PdnReader {
             }
         }
         if name.is_empty() {
-            return Err(Self::error_at(self.line, self.column, "a tag needs a name, as in [Event \"...\"]".to_string()));
+            return Err(Self::error_at(
+                self.line,
+                self.column,
+                "a tag needs a name, as in [Event \"...\"]".to_string(),
+            ));
         }
         while self.peek().is_some_and(char::is_whitespace) {
             self.bump();
@@ -436,7 +457,11 @@ impl PdnReader {
         loop {
             match self.bump() {
                 None => {
-                    return Err(Self::error_at(line, column, format!("the value of tag {name} is not closed with '\"'")));
+                    return Err(Self::error_at(
+                        line,
+                        column,
+                        format!("the value of tag {name} is not closed with '\"'"),
+                    ));
                 }
                 Some('"') => break,
                 Some('\\') => match self.bump() {
@@ -446,7 +471,11 @@ impl PdnReader {
                         value.push(other);
                     }
                     None => {
-                        return Err(Self::error_at(line, column, format!("the value of tag {name} is not closed with '\"'")));
+                        return Err(Self::error_at(
+                            line,
+                            column,
+                            format!("the value of tag {name} is not closed with '\"'"),
+                        ));
                     }
                 },
                 Some(character) => value.push(character),
@@ -456,7 +485,11 @@ impl PdnReader {
             self.bump();
         }
         if self.peek() != Some(']') {
-            return Err(Self::error_at(self.line, self.column, format!("tag {name} is not closed with ']'")));
+            return Err(Self::error_at(
+                self.line,
+                self.column,
+                format!("tag {name} is not closed with ']'"),
+            ));
         }
         self.bump();
         Ok((name, value))
@@ -467,7 +500,13 @@ impl PdnReader {
         self.bump();
         loop {
             match self.bump() {
-                None => return Err(Self::error_at(line, column, "comment '{' is never closed with '}'".to_string())),
+                None => {
+                    return Err(Self::error_at(
+                        line,
+                        column,
+                        "comment '{' is never closed with '}'".to_string(),
+                    ));
+                }
                 Some('}') => return Ok(()),
                 Some(_) => {}
             }
@@ -480,7 +519,13 @@ impl PdnReader {
         let mut depth = 1usize;
         while depth > 0 {
             match self.peek() {
-                None => return Err(Self::error_at(line, column, "variation '(' is never closed with ')'".to_string())),
+                None => {
+                    return Err(Self::error_at(
+                        line,
+                        column,
+                        "variation '(' is never closed with ')'".to_string(),
+                    ));
+                }
                 Some('{') => self.skip_comment()?,
                 Some('(') => {
                     depth += 1;
@@ -528,7 +573,7 @@ mod tests {
 
     #[test]
     fn errors_give_line_and_column() {
-        let error = read_pdn("[Event \"x\"]\n1. 11-15 23-18 2. 15-19").unwrap_err();
+        let error = read_pdn("[Event \"x\"]\n1. 10-15 24-19 2. 15-18").unwrap_err();
         assert_eq!((error.line, error.column), (2, 19));
         assert!(error.reason.contains("capture is compulsory"), "{error}");
         let error = read_pdn("1. 11-15 {never closed").unwrap_err();
