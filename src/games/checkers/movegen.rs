@@ -287,13 +287,28 @@ fn extend<S: Side, const KING: bool>(sequence: Sequence, visit: &mut impl FnMut(
         };
         if !KING && S::CROWNING_ROW & landing != 0 {
             visit(finish(next, true));
-        } else {
+        } else if can_jump::<S, KING>(landing, next.opponent, next.empty) {
             extend::<S, KING>(next, visit);
+        } else {
+            // Most sequences end here: no call to find that out.
+            visit(finish(next, false));
         }
     }
     if !extended && sequence.jumps > 0 {
         visit(finish(sequence, false));
     }
+}
+
+/// Whether a piece on `here` (a king if `KING`) can jump an `opponent` piece.
+#[inline(always)]
+fn can_jump<S: Side, const KING: bool>(here: Board, opponent: Board, empty: Board) -> bool {
+    let [first, second] = S::FORWARD;
+    let mut found = jump(here, opponent, empty, first) | jump(here, opponent, empty, second);
+    if KING {
+        let [third, fourth] = S::BACKWARD;
+        found |= jump(here, opponent, empty, third) | jump(here, opponent, empty, fourth);
+    }
+    found != 0
 }
 
 #[inline(always)]
