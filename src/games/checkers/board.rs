@@ -238,6 +238,31 @@ pub fn squares_of(mut squares: Bitboard) -> impl Iterator<Item = u8> {
     })
 }
 
+/// Why bitboards do not make a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A square holds a black and a white piece.
+    #[error("square {square} holds a black and a white piece")]
+    BothColours {
+        /// The square (1–32).
+        square: u8,
+    },
+    /// A king is marked where there is no piece.
+    #[error("a king is marked on the empty square {square}")]
+    KingOnEmptySquare {
+        /// The square (1–32).
+        square: u8,
+    },
+    /// A man stands on the far row, where it would have been crowned.
+    #[error("a {color} man on square {square} would have been crowned")]
+    UncrownedMan {
+        /// Its colour.
+        color: Color,
+        /// The square (1–32).
+        square: u8,
+    },
+}
+
 /// A checkers position: where the men and kings of each side stand, and whose turn it is.
 /// Small and `Copy`, so a search can copy it instead of undoing moves.
 ///
@@ -272,29 +297,27 @@ impl Position {
     /// A position from bitboards (bit `i` = square `i + 1`).
     ///
     /// # Errors
-    /// When a square holds both colours, a king stands on an empty square, or a man stands
-    /// on the row where it would have been crowned.
+    /// [`PositionError`] when a square holds both colours, a king stands on an empty
+    /// square, or a man stands on the row where it would have been crowned.
     pub fn from_bitboards(
         black: Bitboard,
         white: Bitboard,
         kings: Bitboard,
         side: Color,
-    ) -> Result<Position, String> {
+    ) -> Result<Position, PositionError> {
         if let Some(square) = squares_of(black & white).next() {
-            return Err(format!("square {square} holds a black and a white piece"));
+            return Err(PositionError::BothColours { square });
         }
         if let Some(square) = squares_of(kings & !(black | white)).next() {
-            return Err(format!("a king is marked on the empty square {square}"));
+            return Err(PositionError::KingOnEmptySquare { square });
         }
-        if let Some(square) = squares_of(black & !kings & WHITE_BACK_ROW).next() {
-            return Err(format!(
-                "a black man on square {square} would have been crowned"
-            ));
-        }
-        if let Some(square) = squares_of(white & !kings & BLACK_BACK_ROW).next() {
-            return Err(format!(
-                "a white man on square {square} would have been crowned"
-            ));
+        for (color, men, crowning_row) in [
+            (Color::Black, black & !kings, WHITE_BACK_ROW),
+            (Color::White, white & !kings, BLACK_BACK_ROW),
+        ] {
+            if let Some(square) = squares_of(men & crowning_row).next() {
+                return Err(PositionError::UncrownedMan { color, square });
+            }
         }
         Ok(Position {
             black: from_squares(black),

@@ -20,7 +20,7 @@ mod notation;
 mod pdn;
 
 pub use ballots::{Ballot, three_move_ballots};
-pub use board::{Bitboard, Color, Move, Position, squares_of};
+pub use board::{Bitboard, Color, Move, Position, PositionError, squares_of};
 pub use eval::EvaluationWeights;
 pub use movegen::{perft, perft_divide};
 pub use notation::{FenError, MoveError, MoveText};

@@ -442,7 +442,7 @@ impl<'a> FenReader<'a> {
             black_kings | white_kings,
             side,
         )
-        .map_err(|reason| self.error(0, reason))
+        .map_err(|error| self.error(0, error.to_string()))
     }
 
     /// A square number 1–32 at the cursor.
@@ -502,6 +502,20 @@ mod tests {
         let short = position.parse_move("6x24").expect("ends only");
         assert_eq!(full, short);
         assert_eq!(full.to_string(), "6x15x24");
+    }
+
+    #[test]
+    fn a_capture_written_by_its_ends_that_could_be_two_sequences_is_ambiguous() {
+        // The king on 10 can go round the ring of four men either way, back to 10.
+        let position = Position::from_fen("B:W14,15,22,23:BK10").expect("valid");
+        let error = position.parse_move("10x10").unwrap_err();
+        assert!(matches!(error, MoveError::Ambiguous { .. }), "{error}");
+        assert!(error.to_string().contains("10x17x26x19x10"), "{error}");
+        let full = position
+            .parse_move("10x19x26x17x10")
+            .expect("the full path");
+        assert_eq!(full.to_string(), "10x19x26x17x10");
+        assert_eq!(full.captures(), 4);
     }
 
     #[test]
