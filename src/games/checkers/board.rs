@@ -1,6 +1,7 @@
-//! The checkers board on 32-bit bitboards: squares, colours, moves and positions.
+//! The checkers board on bitboards: squares, colours, moves and positions.
 //!
-//! Bit `i` of a bitboard is PDN square `i + 1`. The board is seen as in every checkers
+//! In the public API bit `i` of a [`Bitboard`] is PDN square `i + 1`; inside, positions use
+//! a 64-bit layout with ghost bits ([`Board`]) where every diagonal step is one shift. The board is seen as in every checkers
 //! diagram: Black's men start on squares 1–12 at the top and move down the page, White's on
 //! 21–32 at the bottom and move up. Row 0 (squares 1–4) is the top row; squares 1–4 stand on
 //! columns b, d, f, h and squares 5–8 on columns a, c, e, g, and so on alternately, so

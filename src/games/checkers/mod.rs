@@ -115,6 +115,18 @@ impl Checkers {
         }
     }
 
+    /// The game at the end of a PDN game's moves, the positions before them kept for the
+    /// draw rules (a repetition may span them), plies counted from the end.
+    #[must_use]
+    pub fn from_pdn(game: &PdnGame) -> Checkers {
+        let mut checkers = Checkers::from_position(game.start);
+        for &mv in &game.moves {
+            checkers.update(mv);
+        }
+        checkers.mark_root();
+        checkers
+    }
+
     /// The same game with other draw rules.
     #[must_use]
     pub fn with_rules(mut self, rules: DrawRules) -> Checkers {
@@ -343,6 +355,19 @@ mod tests {
         assert!(game.is_draw());
         game.revert(last.expect("moves were played"));
         assert!(!game.is_draw());
+    }
+
+    #[test]
+    fn a_game_read_from_pdn_remembers_its_positions_for_repetition() {
+        let games =
+            read_pdn("[FEN \"B:WK32:BK1\"]\n1. 1-5 32-28 2. 5-1 28-32 3. 1-5 32-28 4. 5-1 *")
+                .expect("valid PDN");
+        let mut game = Checkers::from_pdn(&games[0]);
+        assert_eq!(game.ply(), 0);
+        assert_eq!(game.occurrences(), 2);
+        play(&mut game, "28-32");
+        assert!(game.is_draw());
+        assert_eq!(game.ply(), 1);
     }
 
     #[test]
