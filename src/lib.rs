@@ -20,6 +20,7 @@
 //! | checking McCarthy's proofs: the four cases, `verify` | [`verify`] |
 //! | aspiration search: alpha-beta in an estimated window | [`aspiration_value`] |
 //! | Slagle's m&n minimaxing and m&n alpha-beta, backing-up functions | [`search::m_and_n`] |
+//! | checkers (English draughts): rules, PDN, perft, evaluation | [`games::checkers`] |
 
 #![deny(missing_docs)]
 
@@ -30,6 +31,7 @@ pub mod search;
 pub mod tree;
 
 pub use game::{Evaluate, Game, Player, Value};
+pub use games::checkers::Checkers;
 pub use games::tic_tac_toe::{self, TicTacToe};
 pub use search::alphabeta::{
     LineResult, Proof, ProofId, ProofResult, ProofStep, ValueResult, alphabeta_line,

@@ -1,6 +1,8 @@
 //! Argument parsing and printing for the `gametree` binary. Only this module knows every
 //! game; each subcommand lives in a file of its own.
 
+mod checkers;
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -48,6 +50,9 @@ enum Command {
         \"pfmin\": [[2, 1, 2], [1, 1, 3]], \"leaves\": 3, \"nodes\": 6, \"cutoffs\": 1}"
     )]
     Tree(tree::TreeArgs),
+    /// English draughts (checkers): perft over the legal-move tree.
+    #[command(after_help = "Example:\n  gametree checkers perft 9")]
+    Checkers(checkers::CheckersArgs),
 }
 
 /// A failure the binary reports on stderr in one line.
@@ -107,6 +112,7 @@ pub fn run() -> ExitCode {
         Command::Path(args) => path::run(args),
         Command::Insanity(args) => insanity::run(args),
         Command::Tree(args) => tree::run(&args),
+        Command::Checkers(args) => checkers::run(args),
     };
     match result {
         Ok(Outcome::Found) => ExitCode::SUCCESS,

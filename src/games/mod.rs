@@ -1,5 +1,7 @@
-//! Games for the game-tree searches of [`crate::search`], each an implementation of
-//! [`crate::Game`]: McCarthy's tic-tac-toe (seed 000) and seed 002's.
+//! Two-player games written against [`crate::Game`]: the rules of each game, and nothing of
+//! the algorithms that search them. McCarthy's tic-tac-toe (seed 000), seed 002's, and
+//! checkers.
 
+pub mod checkers;
 pub mod simple_tic_tac_toe;
 pub mod tic_tac_toe;

@@ -1,0 +1,386 @@
+//! English draughts (American checkers), the game of Samuel's learning program and of
+//! Slagle's m&n experiment (seed 003, section 8): rules on bitboards, PDN notation and
+//! files, the ACF three-move ballots, perft, and a Samuel-style evaluation.
+//!
+//! | what | where |
+//! |---|---|
+//! | board, squares, moves, positions | [`Position`], [`Move`], [`Color`] |
+//! | move generation, perft | [`Position::legal_moves`], [`perft`], [`perft_divide`] |
+//! | notation: `11-15`, `15x24x31`, PDN FEN | [`Position::parse_move`], [`Position::from_fen`] |
+//! | PDN games | [`PdnGame`], [`read_pdn`], [`write_pdn`] |
+//! | three-move ballots | [`three_move_ballots`] |
+//! | evaluation | [`EvaluationWeights`] |
+//! | the game for the search engine, with the draw rules | [`Checkers`] |
+
+mod ballots;
+mod board;
+mod eval;
+mod movegen;
+mod notation;
+mod pdn;
+
+pub use ballots::{Ballot, three_move_ballots};
+pub use board::{Bitboard, Color, Move, Position, PositionError, squares_of};
+pub use eval::EvaluationWeights;
+pub use movegen::{perft, perft_divide};
+pub use notation::{FenError, MoveError, MoveText};
+pub use pdn::{GameResult, PdnError, PdnGame, read_pdn, write_pdn};
+
+use crate::game::{Evaluate, Game, Player};
+
+/// The value of a won game for the winner, less one per ply it takes to win: a win sooner
+/// is worth more, a loss later less. Far above any evaluation.
+pub const WIN_VALUE: i32 = 1_000_000;
+
+/// The draw rules, which depend on the game's history rather than the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawRules {
+    /// A draw when this many moves by each side have gone by without a capture or a man
+    /// moving (only kings stepping). 40 by default; 0 turns the rule off.
+    pub quiet_move_limit: u32,
+    /// A draw when the same position, with the same side to move, occurs this many
+    /// times. 3 (threefold repetition) by default; 0 turns the rule off.
+    pub repetitions: u32,
+}
+
+impl Default for DrawRules {
+    fn default() -> Self {
+        DrawRules {
+            quiet_move_limit: 40,
+            repetitions: 3,
+        }
+    }
+}
+
+/// A game of checkers for the search engine: a position, the positions that led to it (for
+/// the draw rules and for [`Game::revert`]), the draw rules and the evaluation weights.
+///
+/// **MAX is Black** and values are from Black's side, whoever is to move: a positive value
+/// favours Black. A won game is worth [`WIN_VALUE`] less the number of plies from the
+/// position the game was made from (or last [`Checkers::mark_root`]), so a search prefers
+/// the quickest win and the slowest loss.
+///
+/// The rules decide that a position is terminal ([`Game::is_terminal`] ignores the
+/// window): the side to move has no legal move (it has lost), or a draw rule applies. At
+/// any other position [`Game::value`] is the Samuel-style evaluation, so a depth-limited
+/// search can stop anywhere.
+///
+/// # Example
+/// ```
+/// use gametree::games::checkers::Checkers;
+/// use gametree::{Game, Player};
+///
+/// let mut game = Checkers::new();
+/// let mut moves = Vec::new();
+/// game.successors(&mut moves);
+/// assert_eq!(moves.len(), 7);
+/// assert_eq!(game.to_move(), Player::Max); // Black moves first
+/// ```
+#[derive(Clone, Debug)]
+pub struct Checkers {
+    position: Position,
+    /// Earlier positions, oldest first, each with the quiet-ply count it had.
+    history: Vec<(Position, u32)>,
+    /// Plies since the last capture or man move.
+    quiet_plies: u32,
+    /// Length of `history` at the root: plies are counted from here.
+    root: usize,
+    rules: DrawRules,
+    weights: EvaluationWeights,
+}
+
+impl Default for Checkers {
+    fn default() -> Self {
+        Checkers::new()
+    }
+}
+
+impl Checkers {
+    /// A game from the start position, default draw rules and weights.
+    #[must_use]
+    pub fn new() -> Checkers {
+        Checkers::from_position(Position::initial())
+    }
+
+    /// A game from `position`, with no history.
+    #[must_use]
+    pub fn from_position(position: Position) -> Checkers {
+        Checkers {
+            position,
+            history: Vec::new(),
+            quiet_plies: 0,
+            root: 0,
+            rules: DrawRules::default(),
+            weights: EvaluationWeights::default(),
+        }
+    }
+
+    /// The game at the end of a PDN game's moves, the positions before them kept for the
+    /// draw rules (a repetition may span them), plies counted from the end.
+    #[must_use]
+    pub fn from_pdn(game: &PdnGame) -> Checkers {
+        let mut checkers = Checkers::from_position(game.start);
+        for &mv in &game.moves {
+            checkers.update(mv);
+        }
+        checkers.mark_root();
+        checkers
+    }
+
+    /// The same game with other draw rules.
+    #[must_use]
+    pub fn with_rules(mut self, rules: DrawRules) -> Checkers {
+        self.rules = rules;
+        self
+    }
+
+    /// The same game with other evaluation weights.
+    #[must_use]
+    pub fn with_weights(mut self, weights: EvaluationWeights) -> Checkers {
+        self.weights = weights;
+        self
+    }
+
+    /// The current position.
+    #[must_use]
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The draw rules in force.
+    #[must_use]
+    pub fn rules(&self) -> DrawRules {
+        self.rules
+    }
+
+    /// Plies played since the root (see [`Checkers::mark_root`]).
+    #[must_use]
+    pub fn ply(&self) -> usize {
+        self.history.len() - self.root
+    }
+
+    /// Counts plies (for the distance of wins and losses) from the current position on:
+    /// call it before searching a game that already has moves played.
+    pub fn mark_root(&mut self) {
+        self.root = self.history.len();
+    }
+
+    /// Plies since the last capture or man move.
+    #[must_use]
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet_plies
+    }
+
+    /// How many times the current position has occurred, this time included. Only
+    /// positions since the last capture or man move can repeat it.
+    #[must_use]
+    pub fn occurrences(&self) -> u32 {
+        let reachable = (self.quiet_plies as usize).min(self.history.len());
+        let earlier = self.history[self.history.len() - reachable..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|(position, _)| *position == self.position)
+            .count();
+        1 + earlier as u32
+    }
+
+    /// Whether a draw rule ends the game here.
+    #[must_use]
+    pub fn is_draw(&self) -> bool {
+        let limit = self.rules.quiet_move_limit;
+        (limit > 0 && self.quiet_plies >= 2 * limit)
+            || (self.rules.repetitions > 0 && self.occurrences() >= self.rules.repetitions)
+    }
+
+    /// The game's result if it is over: the side to move without a legal move has lost,
+    /// otherwise a draw rule may end it.
+    #[must_use]
+    pub fn result(&self) -> Option<GameResult> {
+        if !self.position.has_legal_move() {
+            Some(match self.position.side_to_move() {
+                Color::Black => GameResult::WhiteWins,
+                Color::White => GameResult::BlackWins,
+            })
+        } else if self.is_draw() {
+            Some(GameResult::Draw)
+        } else {
+            None
+        }
+    }
+
+    /// The value of the finished game at this ply, from Black's side.
+    fn result_value(&self, result: GameResult) -> i32 {
+        let distance = i32::try_from(self.ply())
+            .unwrap_or(i32::MAX)
+            .min(WIN_VALUE / 2);
+        match result {
+            GameResult::BlackWins => WIN_VALUE - distance,
+            GameResult::WhiteWins => -(WIN_VALUE - distance),
+            GameResult::Draw | GameResult::Unfinished => 0,
+        }
+    }
+}
+
+impl Game for Checkers {
+    type Move = Move;
+    type Value = i32;
+
+    fn to_move(&self) -> Player {
+        match self.position.side_to_move() {
+            Color::Black => Player::Max,
+            Color::White => Player::Min,
+        }
+    }
+
+    /// The legal moves: every capture sequence when a capture is possible, otherwise every
+    /// step; none once a draw rule has ended the game.
+    fn successors(&self, moves: &mut Vec<Move>) {
+        if !self.is_draw() {
+            self.position.legal_moves(moves);
+        }
+    }
+
+    /// McCarthy's `ter`, decided by the rules alone: no legal move, or a draw.
+    fn is_terminal(&self, _alpha: i32, _beta: i32) -> bool {
+        !self.position.has_legal_move() || self.is_draw()
+    }
+
+    /// McCarthy's `imval`: ±([`WIN_VALUE`] − plies) for a decided game, 0 for a draw, the
+    /// evaluation anywhere else.
+    fn value(&self) -> i32 {
+        self.evaluate()
+    }
+
+    fn update(&mut self, mv: Move) {
+        let man_moved = self.position.kings & (1 << mv.from) == 0;
+        self.history.push((self.position, self.quiet_plies));
+        self.quiet_plies = if mv.is_capture() || man_moved {
+            0
+        } else {
+            self.quiet_plies + 1
+        };
+        self.position = self.position.play(mv);
+    }
+
+    fn revert(&mut self, _mv: Move) {
+        let (position, quiet_plies) = self
+            .history
+            .pop()
+            .expect("invariant: revert follows an update");
+        self.position = position;
+        self.quiet_plies = quiet_plies;
+    }
+}
+
+impl Evaluate for Checkers {
+    /// The result's value when the game is over, else Samuel's weighted feature sum.
+    fn evaluate(&self) -> i32 {
+        match self.result() {
+            Some(result) => self.result_value(result),
+            None => self.weights.evaluate(&self.position),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(game: &mut Checkers, text: &str) {
+        let mv = game.position().parse_move(text).expect("legal move");
+        game.update(mv);
+    }
+
+    #[test]
+    fn a_side_without_moves_loses_and_sooner_wins_score_higher() {
+        // Black takes White's last piece; White, to move, has no move.
+        let mut game = Checkers::from_position(Position::from_fen("B:W14:B9,10").expect("valid"));
+        assert!(!game.is_terminal(i32::MIN, i32::MAX));
+        play(&mut game, "9x18");
+        assert!(game.is_terminal(i32::MIN, i32::MAX));
+        assert_eq!(game.value(), WIN_VALUE - 1);
+        assert_eq!(game.result(), Some(GameResult::BlackWins));
+    }
+
+    #[test]
+    fn a_blocked_side_loses() {
+        // White man on 32 has 27 and 28 ahead, both Black's.
+        let game =
+            Checkers::from_position(Position::from_fen("W:W32:BK27,K28,K23,K24").expect("valid"));
+        assert!(game.is_terminal(i32::MIN, i32::MAX));
+        assert_eq!(game.value(), WIN_VALUE);
+    }
+
+    #[test]
+    fn threefold_repetition_draws() {
+        let mut game = Checkers::from_position(Position::from_fen("B:WK32:BK1").expect("valid"));
+        for text in ["1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1"] {
+            assert!(!game.is_draw(), "before {text}");
+            play(&mut game, text);
+        }
+        assert_eq!(game.occurrences(), 2);
+        play(&mut game, "28-32");
+        assert_eq!(game.occurrences(), 3);
+        assert!(game.is_terminal(i32::MIN, i32::MAX));
+        assert_eq!(game.value(), 0);
+        let mut moves = Vec::new();
+        game.successors(&mut moves);
+        assert!(moves.is_empty());
+    }
+
+    #[test]
+    fn the_quiet_move_limit_draws_and_a_man_move_resets_it() {
+        let rules = DrawRules {
+            quiet_move_limit: 2,
+            repetitions: 0,
+        };
+        let mut game =
+            Checkers::from_position(Position::from_fen("B:W24,K32:BK1,9").expect("valid"))
+                .with_rules(rules);
+        play(&mut game, "1-5");
+        play(&mut game, "32-28");
+        play(&mut game, "5-1");
+        assert_eq!(game.quiet_plies(), 3);
+        play(&mut game, "24-20");
+        assert_eq!(game.quiet_plies(), 0);
+        let mut last = None;
+        for text in ["1-5", "28-32", "5-1", "32-28"] {
+            assert!(!game.is_draw());
+            let mv = game.position().parse_move(text).expect("legal move");
+            game.update(mv);
+            last = Some(mv);
+        }
+        assert!(game.is_draw());
+        game.revert(last.expect("moves were played"));
+        assert!(!game.is_draw());
+    }
+
+    #[test]
+    fn a_game_read_from_pdn_remembers_its_positions_for_repetition() {
+        let games =
+            read_pdn("[FEN \"B:WK32:BK1\"]\n1. 1-5 32-28 2. 5-1 28-32 3. 1-5 32-28 4. 5-1 *")
+                .expect("valid PDN");
+        let mut game = Checkers::from_pdn(&games[0]);
+        assert_eq!(game.ply(), 0);
+        assert_eq!(game.occurrences(), 2);
+        play(&mut game, "28-32");
+        assert!(game.is_draw());
+        assert_eq!(game.ply(), 1);
+    }
+
+    #[test]
+    fn update_then_revert_restores_the_position() {
+        let mut game = Checkers::new();
+        let mut moves = Vec::new();
+        game.successors(&mut moves);
+        for &mv in &moves {
+            let before = *game.position();
+            game.update(mv);
+            assert_ne!(*game.position(), before);
+            game.revert(mv);
+            assert_eq!(*game.position(), before);
+        }
+    }
+}

@@ -1,0 +1,529 @@
+//! Checkers notation as players write it: moves `11-15`, captures `15x24` and `15x24x31`,
+//! and positions in PDN FEN (`B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::board::{Bitboard, Color, Move, Position, squares_of};
+
+impl fmt::Display for Move {
+    /// `11-15` for a step; every landing square of a capture sequence, `15x24x31`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let separator = if self.is_capture() { 'x' } else { '-' };
+        for (index, square) in self.path().enumerate() {
+            if index > 0 {
+                write!(f, "{separator}")?;
+            }
+            write!(f, "{square}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What is wrong with a move typed or read from a file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not move notation.
+    #[error("invalid move text {text:?}: {reason}")]
+    Syntax {
+        /// The text as given.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// Well-formed, but not a legal move of the position.
+    #[error("illegal move {text}: {reason}; legal moves: {}", .legal.join(" "))]
+    Illegal {
+        /// The text as given.
+        text: String,
+        /// Why it is refused.
+        reason: String,
+        /// The legal moves of the position, in notation.
+        legal: Vec<String>,
+    },
+    /// Matches more than one legal move: the intermediate squares must be given.
+    #[error("ambiguous move {text}: it could be {}", .candidates.join(" or "))]
+    Ambiguous {
+        /// The text as given.
+        text: String,
+        /// The legal moves it could mean.
+        candidates: Vec<String>,
+    },
+}
+
+/// Move text taken apart: the squares it names and whether it is written as a capture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    /// The squares named, in order (at least two).
+    pub squares: Vec<u8>,
+    /// Whether the squares are joined by `x` (a capture) rather than `-`.
+    pub capture: bool,
+}
+
+impl FromStr for MoveText {
+    type Err = MoveError;
+
+    /// Reads `11-15`, `15x24`, `15x24x31` (also `15X24`); leading zeros (`09-13`) are
+    /// accepted. Only syntax is checked here; [`Position::parse_move`] checks legality.
+    fn from_str(text: &str) -> Result<MoveText, MoveError> {
+        let syntax = |reason: String| MoveError::Syntax {
+            text: text.to_string(),
+            reason,
+        };
+        if text.is_empty() {
+            return Err(syntax("empty".to_string()));
+        }
+        let mut separator = None;
+        let mut squares = Vec::new();
+        for (index, part) in text.split(['-', 'x', 'X']).enumerate() {
+            if part.is_empty() {
+                return Err(syntax(format!(
+                    "square {} is missing (expected a number 1-32)",
+                    index + 1
+                )));
+            }
+            if !part.bytes().all(|byte| byte.is_ascii_digit()) {
+                return Err(syntax(format!(
+                    "{part:?} is not a square number (expected 1-32, joined by '-' or 'x')"
+                )));
+            }
+            let square: u32 = part
+                .parse()
+                .map_err(|_| syntax(format!("square {part} is out of range 1-32")))?;
+            if !(1..=32).contains(&square) {
+                return Err(syntax(format!("square {square} is out of range 1-32")));
+            }
+            squares.push(square as u8);
+        }
+        for character in text.chars().filter(|c| matches!(c, '-' | 'x' | 'X')) {
+            let capture = character != '-';
+            match separator {
+                None => separator = Some(capture),
+                Some(previous) if previous != capture => {
+                    return Err(syntax("mixes '-' and 'x'".to_string()));
+                }
+                Some(_) => {}
+            }
+        }
+        let capture = separator.unwrap_or(false);
+        if squares.len() < 2 {
+            return Err(syntax(
+                "a move names at least two squares, as in 11-15 or 15x24".to_string(),
+            ));
+        }
+        if !capture && squares.len() > 2 {
+            return Err(syntax(
+                "a step names two squares; write a capture sequence with 'x'".to_string(),
+            ));
+        }
+        Ok(MoveText { squares, capture })
+    }
+}
+
+impl Position {
+    /// The legal move that `text` denotes. A capture sequence may be written in full
+    /// (`15x24x31`) or by its ends (`15x31`) when that is unambiguous.
+    ///
+    /// # Errors
+    /// [`MoveError::Syntax`] for text that is not move notation, [`MoveError::Illegal`]
+    /// (with the reason and the legal moves) for a move the position does not allow, and
+    /// [`MoveError::Ambiguous`] when `15x31` could be more than one sequence.
+    ///
+    /// # Example
+    /// ```
+    /// use gametree::games::checkers::Position;
+    ///
+    /// let start = Position::initial();
+    /// assert_eq!(start.parse_move("11-15").unwrap().to_string(), "11-15");
+    /// assert!(start.parse_move("11-14").is_err());
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let written: MoveText = text.parse()?;
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        let illegal = |reason: String| MoveError::Illegal {
+            text: text.to_string(),
+            reason,
+            legal: legal.iter().map(ToString::to_string).collect(),
+        };
+        let first = written.squares[0];
+        let last = *written
+            .squares
+            .last()
+            .expect("invariant: at least two squares");
+        let candidates: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|mv| {
+                mv.from_square() == first
+                    && mv.to_square() == last
+                    && mv.is_capture() == written.capture
+                    && (written.squares.len() == 2 || mv.path().eq(written.squares.iter().copied()))
+            })
+            .collect();
+        match candidates.as_slice() {
+            [mv] => Ok(*mv),
+            [] => {
+                let own = self.pieces(self.side);
+                let reason = if own & (1 << (first - 1)) == 0 {
+                    format!("{} has no piece on square {first}", self.side)
+                } else if !written.capture && self.has_capture() {
+                    "a capture is compulsory".to_string()
+                } else if written.capture && !self.has_capture() {
+                    "there is no capture".to_string()
+                } else {
+                    format!("the piece on {first} cannot go that way")
+                };
+                Err(illegal(reason))
+            }
+            _ => Err(MoveError::Ambiguous {
+                text: text.to_string(),
+                candidates: candidates.iter().map(ToString::to_string).collect(),
+            }),
+        }
+    }
+}
+
+/// What is wrong with a PDN FEN string, and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid FEN at column {column}: {reason}")]
+pub struct FenError {
+    /// 1-based character column of the problem in the FEN string.
+    pub column: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl Position {
+    /// Reads a PDN FEN: the side to move (`B` or `W`), then for each colour a `:`, the
+    /// colour letter and a comma-separated list of squares, a `K` before a king's square
+    /// (`B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29`). Ranges such as `W21-32` are
+    /// accepted, as are surrounding spaces, a trailing `.` and a colour with no pieces
+    /// (`B:W:B1`) or left out.
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the column and what is wrong: an unknown side or colour
+    /// letter, a square outside 1–32, a square given twice, a man on the row where it
+    /// would have been crowned.
+    ///
+    /// # Example
+    /// ```
+    /// use gametree::games::checkers::Position;
+    ///
+    /// let fen = "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29";
+    /// assert_eq!(Position::from_fen(fen).unwrap().to_fen(), fen);
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        FenReader::new(fen).read()
+    }
+
+    /// The PDN FEN of the position: side to move, then White's and Black's pieces, each
+    /// list men first then kings, ascending — the form [`Position::from_fen`] reads back.
+    #[must_use]
+    pub fn to_fen(&self) -> String {
+        let mut fen = String::new();
+        fen.push(self.side.letter());
+        for color in [Color::White, Color::Black] {
+            fen.push(':');
+            fen.push(color.letter());
+            let men = squares_of(self.men(color)).map(|square| square.to_string());
+            let kings = squares_of(self.kings(color)).map(|square| format!("K{square}"));
+            fen.push_str(&men.chain(kings).collect::<Vec<_>>().join(","));
+        }
+        fen
+    }
+}
+
+impl FromStr for Position {
+    type Err = FenError;
+
+    fn from_str(fen: &str) -> Result<Position, FenError> {
+        Position::from_fen(fen)
+    }
+}
+
+impl fmt::Display for Position {
+    /// The PDN FEN.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_fen())
+    }
+}
+
+/// A cursor over a FEN string that knows its column for error messages.
+struct FenReader<'a> {
+    chars: Vec<char>,
+    index: usize,
+    text: &'a str,
+}
+
+impl<'a> FenReader<'a> {
+    fn new(text: &'a str) -> Self {
+        FenReader {
+            chars: text.chars().collect(),
+            index: 0,
+            text,
+        }
+    }
+
+    fn error(&self, column_index: usize, reason: String) -> FenError {
+        FenError {
+            column: column_index + 1,
+            reason,
+        }
+    }
+
+    fn describe(&self, index: usize) -> String {
+        match self.chars.get(index) {
+            Some(character) => format!("{character:?}"),
+            None => "the end".to_string(),
+        }
+    }
+
+    fn skip_spaces(&mut self) {
+        while self
+            .chars
+            .get(self.index)
+            .is_some_and(|c| c.is_whitespace())
+        {
+            self.index += 1;
+        }
+    }
+
+    fn read(mut self) -> Result<Position, FenError> {
+        if self.text.trim().is_empty() {
+            return Err(self.error(0, "empty FEN".to_string()));
+        }
+        self.skip_spaces();
+        let side = match self.chars.get(self.index) {
+            Some('B' | 'b') => Color::Black,
+            Some('W' | 'w') => Color::White,
+            _ => {
+                return Err(self.error(
+                    self.index,
+                    format!(
+                        "expected the side to move, 'B' or 'W', found {}",
+                        self.describe(self.index)
+                    ),
+                ));
+            }
+        };
+        self.index += 1;
+        let mut pieces: [Option<(Bitboard, Bitboard)>; 2] = [None, None];
+        let mut occupied_at: [usize; 32] = [0; 32];
+        let mut occupied: Bitboard = 0;
+        loop {
+            self.skip_spaces();
+            match self.chars.get(self.index) {
+                None | Some('.') => break,
+                Some(':') => self.index += 1,
+                Some(_) => {
+                    return Err(self.error(
+                        self.index,
+                        format!(
+                            "expected ':' before a colour, found {}",
+                            self.describe(self.index)
+                        ),
+                    ));
+                }
+            }
+            self.skip_spaces();
+            let color = match self.chars.get(self.index) {
+                Some('B' | 'b') => Color::Black,
+                Some('W' | 'w') => Color::White,
+                _ => {
+                    return Err(self.error(
+                        self.index,
+                        format!(
+                            "expected a colour, 'B' or 'W', found {}",
+                            self.describe(self.index)
+                        ),
+                    ));
+                }
+            };
+            let slot = color as usize;
+            if pieces[slot].is_some() {
+                return Err(self.error(self.index, format!("{color}'s pieces are listed twice")));
+            }
+            self.index += 1;
+            let mut men: Bitboard = 0;
+            let mut kings: Bitboard = 0;
+            loop {
+                self.skip_spaces();
+                match self.chars.get(self.index) {
+                    None | Some(':' | '.') => break,
+                    _ => {}
+                }
+                let item_start = self.index;
+                let king = matches!(self.chars.get(self.index), Some('K' | 'k'));
+                if king {
+                    self.index += 1;
+                }
+                let first = self.number()?;
+                let last = if self.chars.get(self.index) == Some(&'-') {
+                    self.index += 1;
+                    let last = self.number()?;
+                    if last < first {
+                        return Err(self.error(
+                            item_start,
+                            format!("the range {first}-{last} runs backwards"),
+                        ));
+                    }
+                    last
+                } else {
+                    first
+                };
+                for square in first..=last {
+                    let bit = 1u32 << (square - 1);
+                    if occupied & bit != 0 {
+                        return Err(self.error(
+                            item_start,
+                            format!(
+                                "square {square} is given twice (first at column {})",
+                                occupied_at[square as usize - 1] + 1
+                            ),
+                        ));
+                    }
+                    occupied |= bit;
+                    occupied_at[square as usize - 1] = item_start;
+                    let crowning = match color {
+                        Color::Black => 29..=32,
+                        Color::White => 1..=4,
+                    };
+                    if !king && crowning.contains(&square) {
+                        return Err(self.error(
+                            item_start,
+                            format!(
+                                "a {} man on square {square} would have been crowned (write K{square} for a king)",
+                                color.to_string().to_lowercase()
+                            ),
+                        ));
+                    }
+                    if king {
+                        kings |= bit;
+                    } else {
+                        men |= bit;
+                    }
+                }
+                self.skip_spaces();
+                match self.chars.get(self.index) {
+                    Some(',') => self.index += 1,
+                    None | Some(':' | '.') => {}
+                    _ => {
+                        return Err(self.error(
+                            self.index,
+                            format!(
+                                "expected ',' or ':' after a square, found {}",
+                                self.describe(self.index)
+                            ),
+                        ));
+                    }
+                }
+            }
+            pieces[slot] = Some((men, kings));
+        }
+        if self.chars.get(self.index) == Some(&'.') {
+            self.index += 1;
+            self.skip_spaces();
+            if self.index < self.chars.len() {
+                return Err(self.error(
+                    self.index,
+                    format!(
+                        "unexpected {} after the final '.'",
+                        self.describe(self.index)
+                    ),
+                ));
+            }
+        }
+        let (black_men, black_kings) = pieces[Color::Black as usize].unwrap_or((0, 0));
+        let (white_men, white_kings) = pieces[Color::White as usize].unwrap_or((0, 0));
+        Position::from_bitboards(
+            black_men | black_kings,
+            white_men | white_kings,
+            black_kings | white_kings,
+            side,
+        )
+        .map_err(|error| self.error(0, error.to_string()))
+    }
+
+    /// A square number 1–32 at the cursor.
+    fn number(&mut self) -> Result<u8, FenError> {
+        let start = self.index;
+        while self.chars.get(self.index).is_some_and(char::is_ascii_digit) {
+            self.index += 1;
+        }
+        if start == self.index {
+            return Err(self.error(
+                start,
+                format!("expected a square number, found {}", self.describe(start)),
+            ));
+        }
+        let digits: String = self.chars[start..self.index].iter().collect();
+        match digits.parse::<u32>() {
+            Ok(square @ 1..=32) => Ok(square as u8),
+            _ => Err(self.error(start, format!("square {digits} is out of range 1-32"))),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_position_has_the_standard_fen() {
+        assert_eq!(
+            Position::initial().to_fen(),
+            "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+        );
+        assert_eq!(
+            Position::from_fen("B:W21-32:B1-12").expect("ranges"),
+            Position::initial()
+        );
+    }
+
+    #[test]
+    fn fen_errors_name_the_column() {
+        let error = Position::from_fen("B:W18,24,33").unwrap_err();
+        assert_eq!(error.column, 10);
+        assert!(error.to_string().contains("out of range"), "{error}");
+        let error = Position::from_fen("X:W1:B2").unwrap_err();
+        assert_eq!(error.column, 1);
+        let error = Position::from_fen("B:W5:B5").unwrap_err();
+        assert!(error.to_string().contains("given twice"), "{error}");
+        let error = Position::from_fen("B:W1:B5").unwrap_err();
+        assert!(error.to_string().contains("crowned"), "{error}");
+    }
+
+    #[test]
+    fn a_capture_may_be_written_by_its_ends_when_unambiguous() {
+        // Black man on 6 jumps 10 and 19: 6x15x24, also written 6x24.
+        let position = Position::from_fen("B:W10,19:B6").expect("valid");
+        let full = position.parse_move("6x15x24").expect("full path");
+        let short = position.parse_move("6x24").expect("ends only");
+        assert_eq!(full, short);
+        assert_eq!(full.to_string(), "6x15x24");
+    }
+
+    #[test]
+    fn a_capture_written_by_its_ends_that_could_be_two_sequences_is_ambiguous() {
+        // The king on 10 can go round the ring of four men either way, back to 10.
+        let position = Position::from_fen("B:W14,15,22,23:BK10").expect("valid");
+        let error = position.parse_move("10x10").unwrap_err();
+        assert!(matches!(error, MoveError::Ambiguous { .. }), "{error}");
+        assert!(error.to_string().contains("10x17x26x19x10"), "{error}");
+        let full = position
+            .parse_move("10x19x26x17x10")
+            .expect("the full path");
+        assert_eq!(full.to_string(), "10x19x26x17x10");
+        assert_eq!(full.captures(), 4);
+    }
+
+    #[test]
+    fn an_illegal_move_says_why_and_lists_the_legal_moves() {
+        let position = Position::from_fen("B:W14:B9,10").expect("valid");
+        let error = position.parse_move("10-15").unwrap_err();
+        let message = error.to_string();
+        assert!(message.contains("capture is compulsory"), "{message}");
+        assert!(message.contains("9x18"), "{message}");
+    }
+}
