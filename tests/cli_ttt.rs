@@ -240,3 +240,12 @@ fn play_asks_for_a_mark_reprompts_on_bad_input_and_ends_at_end_of_input() {
     );
     assert!(!transcript.contains("wins"), "{transcript}");
 }
+
+#[test]
+fn an_empty_window_gives_a_value_without_proofs_instead_of_a_panic() {
+    // α = β: no successor lies strictly inside, so the seed's proofs do not exist.
+    assert_eq!(
+        stdout_of(&["ttt", "proof", "--moves", "2,1", "--window", "0,0"]),
+        "(0 NIL NIL)\n"
+    );
+}
