@@ -154,6 +154,14 @@ fn bad_parameters_are_one_line_errors_with_exit_status_2() {
         (&["mn-alphabeta", "--x", "abc"][..], "invalid value 'abc'"),
         (&["mn-alphabeta", "--m", "two"][..], "invalid value 'two'"),
         (&["mn-alphabeta", "--m", "-2"][..], "'-2'"),
+        (
+            &["mn-minimax", "--n", "100000000000"][..],
+            "--n must be at most 65536, got 100000000000",
+        ),
+        (
+            &["mn-alphabeta", "--m", "18446744073709551615"][..],
+            "--m must be at most 65536",
+        ),
         (&["mn-alphabeta", "--r", "NaN"][..], "must be finite"),
         (&["mn-minimax", "--x", "inf"][..], "must be finite"),
         (
