@@ -156,7 +156,7 @@ fn a_finished_game_is_its_own_value() {
 
 #[test]
 fn bad_moves_and_windows_are_one_line_errors_with_exit_status_2() {
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 8] = [
         (&["--moves", "1,10"], "move 2: square 10 is out of range"),
         (
             &["--moves", "5,5"],
@@ -167,6 +167,7 @@ fn bad_moves_and_windows_are_one_line_errors_with_exit_status_2() {
             "move 6: the game is over (X has won)",
         ),
         (&["--moves", "1,x"], "move 2 (\"x\") is not a square number"),
+        (&["--moves", "-1"], "move 1 (\"-1\") is not a square number"),
         (&["--window", "1"], "--window \"1\": expected two integers"),
         (
             &["--window", "a,b"],
