@@ -1,20 +1,12 @@
 //! `gametree ttt` through the real binary: the seed's two examples printed exactly, the
 //! options, the errors (one line on stderr, exit 2), and a game piped into `play`.
 
-use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn gametree(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use common::{assert_usage_error_of, gametree, gametree_with_input, success_stdout};
 
 fn stdout_of(args: &[&str]) -> String {
-    let output = gametree(args);
-    assert!(output.status.success(), "{args:?}: {output:?}");
-    String::from_utf8(output.stdout).expect("utf-8")
+    success_stdout(&gametree(args))
 }
 
 /// Whitespace runs as single spaces, none next to parentheses.
@@ -178,32 +170,12 @@ fn bad_moves_and_windows_are_one_line_errors_with_exit_status_2() {
     for (extra, message) in cases {
         let mut args = vec!["ttt", "line"];
         args.extend_from_slice(extra);
-        let output = gametree(&args);
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert!(output.stdout.is_empty(), "{args:?}");
-        let stderr = String::from_utf8(output.stderr).expect("utf-8");
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-        assert!(stderr.starts_with("gametree: "), "{stderr}");
-        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert_usage_error_of(&args, message);
     }
 }
 
 fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(input.as_bytes())
-        .expect("write moves");
-    let output = child.wait_with_output().expect("the game ends");
-    assert!(output.status.success(), "{output:?}");
-    String::from_utf8(output.stdout).expect("utf-8")
+    success_stdout(&gametree_with_input(args, input))
 }
 
 #[test]
