@@ -1,35 +1,9 @@
 //! The real `gametree` binary's `path` and `insanity` subcommands: every success and error
 //! path, with its exit status and message.
 
-use std::process::{Command, Output};
+mod common;
 
-fn gametree(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("run the gametree binary")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("stderr is UTF-8")
-}
-
-/// Asserts exit status 2 and a single line on stderr containing `message`, nothing on
-/// stdout.
-fn assert_usage_error(args: &[&str], message: &str) {
-    let output = gametree(args);
-    let err = stderr(&output);
-    assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
-    assert!(err.starts_with("gametree: "), "{args:?}: {err}");
-    assert!(err.contains(message), "{args:?}: {err:?} lacks {message:?}");
-    assert_eq!(stdout(&output), "", "{args:?}");
-}
+use common::{assert_usage_error_of, gametree, stderr, stdout};
 
 const DIAMOND: &str = "tests/data/diamond.graph";
 
@@ -90,11 +64,11 @@ fn path_from_a_node_to_itself_is_the_node() {
 
 #[test]
 fn path_with_an_unknown_node_names_the_file_and_node() {
-    assert_usage_error(
+    assert_usage_error_of(
         &["path", DIAMOND, "--from", "A", "--to", "Q"],
         "tests/data/diamond.graph: unknown node `Q`",
     );
-    assert_usage_error(
+    assert_usage_error_of(
         &["path", DIAMOND, "--from", "Z", "--to", "A"],
         "unknown node `Z`",
     );
@@ -102,7 +76,7 @@ fn path_with_an_unknown_node_names_the_file_and_node() {
 
 #[test]
 fn path_with_an_unreadable_file_names_it() {
-    assert_usage_error(
+    assert_usage_error_of(
         &[
             "path",
             "tests/data/missing.graph",
@@ -113,7 +87,7 @@ fn path_with_an_unreadable_file_names_it() {
         ],
         "cannot read tests/data/missing.graph",
     );
-    assert_usage_error(
+    assert_usage_error_of(
         &["path", "tests/data", "--from", "A", "--to", "B"],
         "cannot read tests/data",
     );
@@ -121,7 +95,7 @@ fn path_with_an_unreadable_file_names_it() {
 
 #[test]
 fn path_with_a_malformed_file_names_the_file_and_line() {
-    assert_usage_error(
+    assert_usage_error_of(
         &[
             "path",
             "tests/data/latin1.graph",
@@ -139,7 +113,7 @@ fn path_without_its_required_options_is_a_usage_error() {
     let output = gametree(&["path", DIAMOND, "--from", "A"]);
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).starts_with("gametree: "));
-    assert_usage_error(
+    assert_usage_error_of(
         &["path", DIAMOND, "--from", "A", "--to", "D", "--bogus"],
         "--bogus",
     );
@@ -242,45 +216,45 @@ fn insanity_without_a_solution_says_so_and_exits_1() {
 
 #[test]
 fn insanity_rejects_bad_cubes_in_one_line() {
-    assert_usage_error(
+    assert_usage_error_of(
         &["insanity", "GBBWRG", "GGBGW", "GWWRBR", "GGRBWW"],
         "cube 2 `GGBGW` has 5 faces",
     );
-    assert_usage_error(
+    assert_usage_error_of(
         &["insanity", "GBBWRG", "GGBGWR", "GWWRBR", "GGRBWW7"],
         "cube 4 `GGRBWW7` has 7 faces",
     );
-    assert_usage_error(
+    assert_usage_error_of(
         &["insanity", "GBBWRG", "GGBGWR", "GW2RBR", "GGRBWW"],
         "cube 3 `GW2RBR`: '2' is not a colour letter",
     );
-    assert_usage_error(
+    assert_usage_error_of(
         &["insanity", "GBBWRG", "GGBGWR", "GWWRBR", "GGRBWY"],
         "4 cubes but 5 colours (B G R W Y); the puzzle needs as many colours as cubes",
     );
-    assert_usage_error(&["insanity", "ABABAB"], "1 cube but 2 colours (A B)");
+    assert_usage_error_of(&["insanity", "ABABAB"], "1 cube but 2 colours (A B)");
     let seventeen: Vec<String> = (0..17)
         .map(|k| char::from(b'A' + k).to_string().repeat(6))
         .collect();
     let mut args = vec!["insanity"];
     args.extend(seventeen.iter().map(String::as_str));
-    assert_usage_error(&args, "at most 16");
+    assert_usage_error_of(&args, "at most 16");
 }
 
 #[test]
 fn insanity_rejects_unknown_flags_and_values() {
-    assert_usage_error(&["insanity", "--bogus"], "--bogus");
-    assert_usage_error(&["insanity", "--repr", "trees"], "trees");
-    assert_usage_error(&["insanity", "--method", "magic"], "magic");
+    assert_usage_error_of(&["insanity", "--bogus"], "--bogus");
+    assert_usage_error_of(&["insanity", "--repr", "trees"], "trees");
+    assert_usage_error_of(&["insanity", "--method", "magic"], "magic");
 }
 
 #[test]
 fn insanity_graph_method_refuses_options_of_the_tree_search() {
-    assert_usage_error(
+    assert_usage_error_of(
         &["insanity", "--method", "graph", "--all"],
         "--all needs --method tree",
     );
-    assert_usage_error(
+    assert_usage_error_of(
         &["insanity", "--method", "graph", "--repr", "list"],
         "--repr needs --method tree",
     );
@@ -302,6 +276,8 @@ fn each_subcommand_help_says_what_it_does_with_an_example() {
     }
     let help = stdout(&gametree(&["--help"]));
     assert!(help.contains("path") && help.contains("insanity"), "{help}");
+    // Issue 2: `gametree --help` also says what it does with an example.
+    assert!(help.contains("Examples:\n  gametree insanity\n"), "{help}");
 }
 
 #[test]

@@ -3,52 +3,9 @@
 
 #![cfg(feature = "cli")]
 
-use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-/// Runs `gametree tree ARGS` with `input` on standard input.
-fn tree(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .arg("tree")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let written = child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(input.as_bytes());
-    // The binary may reject its options before reading any input.
-    if let Err(error) = written {
-        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{error}");
-    }
-    child.wait_with_output().expect("the binary finishes")
-}
-
-fn stdout(output: &Output) -> String {
-    assert!(
-        output.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout.clone()).expect("utf-8")
-}
-
-fn json(output: &Output) -> serde_json::Value {
-    serde_json::from_str(&stdout(output)).expect("one JSON object")
-}
-
-/// Asserts exit status 2 and one line on stderr containing `expected`.
-fn usage_error(output: &Output, expected: &str) {
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
-    assert!(stderr.contains(expected), "{stderr:?} lacks {expected:?}");
-    assert!(output.stdout.is_empty());
-}
+use common::{assert_usage_error, json, success_stdout, tree};
 
 #[test]
 fn the_issue_example_proves_value_3_in_json() {
@@ -61,7 +18,7 @@ fn the_issue_example_proves_value_3_in_json() {
     assert_eq!(result["pfmin"], serde_json::json!([[2, 1, 2], [1, 1, 3]]));
     assert_eq!(result["leaves"], serde_json::json!(3));
     // Numbers print naturally: 3, not 3.0.
-    assert!(stdout(&tree(&["proof", "--json"], "((3 5) (2 9))")).contains("\"value\": 3,"));
+    assert!(success_stdout(&tree(&["proof", "--json"], "((3 5) (2 9))")).contains("\"value\": 3,"));
 }
 
 #[test]
@@ -120,13 +77,13 @@ fn a_leaf_root_has_no_move() {
 
 #[test]
 fn plain_output_is_one_key_per_line() {
-    let output = stdout(&tree(&["proof"], "((3 5) (2 9))"));
+    let output = success_stdout(&tree(&["proof"], "((3 5) (2 9))"));
     assert_eq!(
         output,
         "value: 3\nbound: exact\nmove: 1\npfmax: (1 (2 5) (1 3))\npfmin: ((2 1 2) (1 1 3))\n\
          leaves: 3\nnodes: 6\ncutoffs: 1\n"
     );
-    let line = stdout(&tree(&["line"], "((3 5) (2 9))"));
+    let line = success_stdout(&tree(&["line"], "((3 5) (2 9))"));
     assert!(line.contains("line: 1 1\n"), "{line}");
 }
 
@@ -136,12 +93,12 @@ fn a_file_argument_is_read() {
     std::fs::write(&path, "; the issue's example\n((3 5)\n (2 9))\n").expect("written");
     let output = tree(&["minimax", path.to_str().expect("utf-8 path")], "");
     std::fs::remove_file(&path).expect("removed");
-    assert!(stdout(&output).starts_with("value: 3\nmove: 1\n"));
+    assert!(success_stdout(&output).starts_with("value: 3\nmove: 1\n"));
 }
 
 #[test]
 fn the_proof_prints_as_dot() {
-    let output = stdout(&tree(&["proof", "--dot"], "((3 5) (2 9))"));
+    let output = success_stdout(&tree(&["proof", "--dot"], "((3 5) (2 9))"));
     assert!(output.starts_with("digraph proof {"));
     assert!(output.contains("subgraph cluster_pfmax"));
     assert!(output.contains("pfmax_0 -> pfmax_1 [label=\"1\", style=bold];"));
@@ -165,28 +122,28 @@ fn malformed_trees_are_one_line_errors_with_exit_status_2() {
         ),
     ];
     for (input, expected) in cases {
-        usage_error(&tree(&["minimax"], input), expected);
+        assert_usage_error(&tree(&["minimax"], input), expected);
     }
 }
 
 #[test]
 fn bad_options_are_one_line_errors_with_exit_status_2() {
     let input = "((3 5) (2 9))";
-    usage_error(
+    assert_usage_error(
         &tree(&["alphabeta", "--alpha", "5", "--beta", "5"], input),
         "must be less than --beta",
     );
-    usage_error(
+    assert_usage_error(
         &tree(&["minimax", "--alpha", "1"], input),
         "--alpha and --beta apply",
     );
-    usage_error(&tree(&["line", "--dot"], input), "--dot applies to proof");
-    usage_error(
+    assert_usage_error(&tree(&["line", "--dot"], input), "--dot applies to proof");
+    assert_usage_error(
         &tree(&["aspiration", "--width", "0"], input),
         "--width must be positive",
     );
-    usage_error(&tree(&["sideways"], input), "sideways");
-    usage_error(
+    assert_usage_error(&tree(&["sideways"], input), "sideways");
+    assert_usage_error(
         &tree(&["minimax", "/no/such/file"], input),
         "cannot read /no/such/file",
     );
@@ -206,19 +163,19 @@ fn a_tree_100_000_levels_deep_works_through_the_binary() {
         assert_eq!(result["value"], serde_json::json!(3), "{algorithm}");
     }
     // serde_json will not read arrays nested 100,000 deep; check the text instead.
-    let proof = stdout(&tree(&["proof", "--json"], &text));
+    let proof = success_stdout(&tree(&["proof", "--json"], &text));
     assert!(proof.starts_with(
         "{\"value\": 3, \"bound\": \"exact\", \"move\": 2, \"pfmax\": [2, [2, 2, [2, 2, ["
     ));
     assert_eq!(proof.matches('[').count(), proof.matches(']').count());
     let line = json(&tree(&["line", "--json"], &text));
     assert_eq!(line["line"].as_array().map(Vec::len), Some(levels));
-    let dot = stdout(&tree(&["proof", "--dot"], &text));
+    let dot = success_stdout(&tree(&["proof", "--dot"], &text));
     assert!(dot.lines().count() > 2 * levels);
-    let plain = stdout(&tree(&["proof"], &text));
+    let plain = success_stdout(&tree(&["proof"], &text));
     assert!(plain.starts_with("value: 3\n"));
     // An unclosed deep tree is still a one-line error.
-    usage_error(
+    assert_usage_error(
         &tree(&["minimax"], &text[..text.len() - 1]),
         "line 1, column 1: unbalanced `(`",
     );

@@ -1,20 +1,12 @@
 //! `gametree ttt` through the real binary: the seed's two examples printed exactly, the
 //! options, the errors (one line on stderr, exit 2), and a game piped into `play`.
 
-use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn gametree(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use common::{assert_usage_error_of, gametree, gametree_with_input, success_stdout};
 
 fn stdout_of(args: &[&str]) -> String {
-    let output = gametree(args);
-    assert!(output.status.success(), "{args:?}: {output:?}");
-    String::from_utf8(output.stdout).expect("utf-8")
+    success_stdout(&gametree(args))
 }
 
 /// Whitespace runs as single spaces, none next to parentheses.
@@ -156,7 +148,7 @@ fn a_finished_game_is_its_own_value() {
 
 #[test]
 fn bad_moves_and_windows_are_one_line_errors_with_exit_status_2() {
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 8] = [
         (&["--moves", "1,10"], "move 2: square 10 is out of range"),
         (
             &["--moves", "5,5"],
@@ -167,6 +159,7 @@ fn bad_moves_and_windows_are_one_line_errors_with_exit_status_2() {
             "move 6: the game is over (X has won)",
         ),
         (&["--moves", "1,x"], "move 2 (\"x\") is not a square number"),
+        (&["--moves", "-1"], "move 1 (\"-1\") is not a square number"),
         (&["--window", "1"], "--window \"1\": expected two integers"),
         (
             &["--window", "a,b"],
@@ -177,32 +170,12 @@ fn bad_moves_and_windows_are_one_line_errors_with_exit_status_2() {
     for (extra, message) in cases {
         let mut args = vec!["ttt", "line"];
         args.extend_from_slice(extra);
-        let output = gametree(&args);
-        assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert!(output.stdout.is_empty(), "{args:?}");
-        let stderr = String::from_utf8(output.stderr).expect("utf-8");
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-        assert!(stderr.starts_with("gametree: "), "{stderr}");
-        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        assert_usage_error_of(&args, message);
     }
 }
 
 fn play(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(input.as_bytes())
-        .expect("write moves");
-    let output = child.wait_with_output().expect("the game ends");
-    assert!(output.status.success(), "{output:?}");
-    String::from_utf8(output.stdout).expect("utf-8")
+    success_stdout(&gametree_with_input(args, input))
 }
 
 #[test]
@@ -239,4 +212,13 @@ fn play_asks_for_a_mark_reprompts_on_bad_input_and_ends_at_end_of_input() {
         "{transcript}"
     );
     assert!(!transcript.contains("wins"), "{transcript}");
+}
+
+#[test]
+fn an_empty_window_gives_a_value_without_proofs_instead_of_a_panic() {
+    // α = β: no successor lies strictly inside, so the seed's proofs do not exist.
+    assert_eq!(
+        stdout_of(&["ttt", "proof", "--moves", "2,1", "--window", "0,0"]),
+        "(0 NIL NIL)\n"
+    );
 }

@@ -2,51 +2,15 @@
 
 #![cfg(feature = "cli")]
 
-use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{assert_usage_error, json, tree};
 
 /// Figs. 5 and 6 of seed 003 as reconstructed in `tests/m_and_n_seed.rs`.
 const FIGURE_6: &str = "(10 (15 13 (6 2 (4 (1 2) (3 9)) 7) 14) (8 20))";
 
 /// Fig. 2 of seed 003 as reconstructed in `tests/m_and_n_seed.rs`.
 const FIGURE_2: &str = "(10 (13 15 (16 12 (15 20 17))) 9)";
-
-fn tree(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .arg("tree")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let written = child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(input.as_bytes());
-    if let Err(error) = written {
-        assert_eq!(error.kind(), std::io::ErrorKind::BrokenPipe, "{error}");
-    }
-    child.wait_with_output().expect("the binary finishes")
-}
-
-fn json(output: &Output) -> serde_json::Value {
-    assert!(
-        output.status.success(),
-        "failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    serde_json::from_slice(&output.stdout).expect("one JSON object")
-}
-
-fn usage_error(output: &Output, expected: &str) {
-    assert_eq!(output.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
-    assert!(stderr.contains(expected), "{stderr:?} lacks {expected:?}");
-    assert!(output.stdout.is_empty());
-}
 
 #[test]
 fn figure_2_with_the_default_parameters_moves_to_p2_worth_11() {
@@ -154,6 +118,14 @@ fn bad_parameters_are_one_line_errors_with_exit_status_2() {
         (&["mn-alphabeta", "--x", "abc"][..], "invalid value 'abc'"),
         (&["mn-alphabeta", "--m", "two"][..], "invalid value 'two'"),
         (&["mn-alphabeta", "--m", "-2"][..], "'-2'"),
+        (
+            &["mn-minimax", "--n", "100000000000"][..],
+            "--n must be at most 65536, got 100000000000",
+        ),
+        (
+            &["mn-alphabeta", "--m", "18446744073709551615"][..],
+            "--m must be at most 65536",
+        ),
         (&["mn-alphabeta", "--r", "NaN"][..], "must be finite"),
         (&["mn-minimax", "--x", "inf"][..], "must be finite"),
         (
@@ -161,6 +133,6 @@ fn bad_parameters_are_one_line_errors_with_exit_status_2() {
             "apply to mn-minimax and mn-alphabeta",
         ),
     ] {
-        usage_error(&tree(args, FIGURE_6), expected);
+        assert_usage_error(&tree(args, FIGURE_6), expected);
     }
 }

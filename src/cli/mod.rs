@@ -14,7 +14,15 @@ mod ttt;
 
 /// Game-tree and puzzle search after McCarthy and Slagle.
 #[derive(Parser, Debug)]
-#[command(name = "gametree", version, about, long_about = None)]
+#[command(
+    name = "gametree",
+    version,
+    about,
+    long_about = None,
+    after_help = "Examples:\n  gametree insanity\n    ((G W R B) (R W G B) (B R G W) (W B G R))\n  \
+        gametree ttt line --moves 2,1\n    (0 5 10 6 4 7 3 11)\n\n\
+        `gametree help COMMAND` or `gametree COMMAND --help` says more about each command."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -205,6 +205,11 @@ fn check_options(args: &TreeArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// The most values `--m` or `--n` may back up. A position backs up every value it is given
+/// room for (padded with the worst value), so a count in the billions would ask for that
+/// much memory at every position; more than this many successors is no real tree.
+const MOST_BACKED_UP: usize = 65_536;
+
 /// Slagle's backing-up functions from `--m --n --x --y --r --s` (defaults 2, 2, 3, 1, 3, 1:
 /// the seed's examples), for the m&n algorithms; a warning on stderr when they break
 /// Slagle's monotonicity condition.
@@ -218,6 +223,14 @@ fn slagle(args: &TreeArgs) -> Result<Option<Slagle>, CliError> {
     let usage = |error: gametree::BackingUpError| CliError::Usage(error.to_string());
     let max = Exponents::new(args.x.unwrap_or(3.0), args.y.unwrap_or(1.0)).map_err(usage)?;
     let min = Exponents::new(args.r.unwrap_or(3.0), args.s.unwrap_or(1.0)).map_err(usage)?;
+    for (name, count) in [("--m", args.m), ("--n", args.n)] {
+        if count.is_some_and(|count| count > MOST_BACKED_UP) {
+            return Err(CliError::Usage(format!(
+                "{name} must be at most {MOST_BACKED_UP}, got {}",
+                count.unwrap_or_default()
+            )));
+        }
+    }
     let slagle = Slagle::new(args.m.unwrap_or(2), args.n.unwrap_or(2), max, min).map_err(usage)?;
     for (player, _) in slagle.monotonicity_violations() {
         let (count, exponents, names) = match player {

@@ -46,7 +46,12 @@ enum TttCommand {
 struct SearchArgs {
     /// The moves played so far: squares 1 to 9 (decimal, numbered left to right from the
     /// top row), in game order, X first; empty means the empty board
-    #[arg(long, value_name = "SQUARES", default_value = "")]
+    #[arg(
+        long,
+        value_name = "SQUARES",
+        default_value = "",
+        allow_hyphen_values = true
+    )]
     moves: String,
     /// Print squares in decimal; by default they are printed in octal as in the seed
     /// (square 8 is 10, square 9 is 11)

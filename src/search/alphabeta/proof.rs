@@ -251,6 +251,10 @@ impl<M: Copy, V: Copy> ProofResult<M, V> {
 /// that do not improve the value still contribute their own proof to the opponent's list,
 /// exactly as `tmaxlis`/`tminlis` cons them.
 ///
+/// The window should not be empty (α < β). In an empty window the seed's statement does
+/// not hold: the search still returns a value, but a proof it cannot build is `None`
+/// (and [`crate::verify_result`] reports it missing) instead of a wrong one.
+///
 /// The game is returned to the position it was in.
 pub fn alphabeta_proof<G: Game>(
     game: &mut G,
@@ -292,12 +296,24 @@ struct ProofSearch<M, V> {
     arena: Vec<ProofStep<M, V>>,
 }
 
-const INVARIANT: &str = "invariant: a successor's result carries the proof its parent needs";
+/// Adds `mv . proof` to a list of replies, or marks the list unproved when the successor
+/// has no proof.
+fn add_reply<M>(replies: &mut Option<Vec<(M, ProofId)>>, mv: M, proof: Option<ProofId>) {
+    match (replies.as_mut(), proof) {
+        (Some(list), Some(proof)) => list.push((mv, proof)),
+        _ => *replies = None,
+    }
+}
 
 impl<M: Copy, V: crate::game::Value> ProofSearch<M, V> {
     fn push(&mut self, step: ProofStep<M, V>) -> ProofId {
         self.arena.push(step);
         ProofId(self.arena.len() - 1)
+    }
+
+    /// `mv . pf'`: the prover plays `mv`, and `proof` proves the bound after it.
+    fn choice(&mut self, mv: M, proof: Option<ProofId>) -> Option<ProofId> {
+        proof.map(|proof| self.push(ProofStep::Choice(mv, proof)))
     }
 
     /// `treemax` or `treemin`, by whose turn it is.
@@ -323,8 +339,10 @@ impl<M: Copy, V: crate::game::Value> ProofSearch<M, V> {
         game.successors(&mut moves);
         // tmaxlis: `trmax` (a choice, none yet) and `trmin` (every reply);
         // tminlis: `trmax` (every reply) and `trmin` (a choice, none yet).
+        // A reply whose proof is missing (only possible in an empty window, α ≥ β, where
+        // the seed's claims do not hold) leaves the list of every reply unproved: `None`.
         let mut choice: Option<ProofId> = None;
-        let mut replies: Vec<(M, ProofId)> = Vec::new();
+        let mut replies: Option<Vec<(M, ProofId)>> = Some(Vec::new());
         let mut cutoff: Option<Found<V>> = None;
         for &mv in &moves {
             game.update(mv);
@@ -333,17 +351,15 @@ impl<M: Copy, V: crate::game::Value> ProofSearch<M, V> {
             match player {
                 Player::Max => {
                     if s.value <= alpha {
-                        replies.push((mv, s.at_most.expect(INVARIANT)));
+                        add_reply(&mut replies, mv, s.at_most);
                     } else if s.value < beta {
-                        choice =
-                            Some(self.push(ProofStep::Choice(mv, s.at_least.expect(INVARIANT))));
-                        replies.push((mv, s.at_most.expect(INVARIANT)));
+                        choice = self.choice(mv, s.at_least);
+                        add_reply(&mut replies, mv, s.at_most);
                         alpha = s.value;
                     } else {
-                        let proof = self.push(ProofStep::Choice(mv, s.at_least.expect(INVARIANT)));
                         cutoff = Some(Found {
                             value: beta,
-                            at_least: Some(proof),
+                            at_least: self.choice(mv, s.at_least),
                             at_most: None,
                         });
                         break;
@@ -351,20 +367,18 @@ impl<M: Copy, V: crate::game::Value> ProofSearch<M, V> {
                 }
                 Player::Min => {
                     if s.value <= alpha {
-                        let proof = self.push(ProofStep::Choice(mv, s.at_most.expect(INVARIANT)));
                         cutoff = Some(Found {
                             value: alpha,
                             at_least: None,
-                            at_most: Some(proof),
+                            at_most: self.choice(mv, s.at_most),
                         });
                         break;
                     } else if s.value < beta {
-                        replies.push((mv, s.at_least.expect(INVARIANT)));
-                        choice =
-                            Some(self.push(ProofStep::Choice(mv, s.at_most.expect(INVARIANT))));
+                        add_reply(&mut replies, mv, s.at_least);
+                        choice = self.choice(mv, s.at_most);
                         beta = s.value;
                     } else {
-                        replies.push((mv, s.at_least.expect(INVARIANT)));
+                        add_reply(&mut replies, mv, s.at_least);
                     }
                 }
             }
@@ -374,9 +388,11 @@ impl<M: Copy, V: crate::game::Value> ProofSearch<M, V> {
             self.stats.cutoffs += 1;
             return found;
         }
-        // `cons` puts the successor searched last first.
-        replies.reverse();
-        let every_reply = Some(self.push(ProofStep::Replies(replies)));
+        let every_reply = replies.map(|mut replies| {
+            // `cons` puts the successor searched last first.
+            replies.reverse();
+            self.push(ProofStep::Replies(replies))
+        });
         match player {
             Player::Max => Found {
                 value: alpha,
@@ -427,5 +443,28 @@ mod tests {
             result.at_most.expect("fail low").to_string(),
             "((2 1 2) (1 1 3))"
         );
+    }
+
+    #[test]
+    fn an_empty_window_gives_no_proof_rather_than_a_panic() {
+        // In (3, 3) MIN's first position ends its list with β = 3 and no proof of at
+        // most 3: the seed's statement needs α < β.
+        for (alpha, beta) in [(3, 3), (0, 0), (5, 3)] {
+            let mut game = small();
+            let result = alphabeta_proof(&mut game, Window::new(alpha, beta));
+            assert!(game.path.is_empty());
+            if let Some(proof) = &result.at_most {
+                assert!(
+                    crate::verify(&mut game, proof, crate::Claim::AtMost(result.value)).is_ok(),
+                    "({alpha}, {beta})"
+                );
+            }
+            if let Some(proof) = &result.at_least {
+                assert!(
+                    crate::verify(&mut game, proof, crate::Claim::AtLeast(result.value)).is_ok(),
+                    "({alpha}, {beta})"
+                );
+            }
+        }
     }
 }

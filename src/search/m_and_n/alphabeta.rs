@@ -26,7 +26,7 @@
 use std::time::Instant;
 
 use super::boundary::last_passing;
-use super::{BackingUp, MnResult, back_up_keys, below, insert_best, key};
+use super::{BackingUp, MnResult, back_up_keys, below, insert_best, key, leaf_value, mth_best};
 use crate::game::{Evaluate, Game, Player};
 use crate::search::alphabeta::ValueResult;
 use crate::search::{MoveBuffers, SearchStats, Window, with_stack};
@@ -221,23 +221,14 @@ impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
         }
     }
 
-    /// Counts the position and returns its value if the search stops there: `final[p;
-    /// alpha; beta; dmax]` (McCarthy's `ter` with the window, or the depth limit).
+    /// Counts the position and returns its value if the search stops there, asking `ter`
+    /// with the position's window.
     fn leaf_value<G>(&mut self, game: &G, depth: Option<u32>, alpha: f64, beta: f64) -> Option<f64>
     where
         G: Game<Value = f64, Move = M>,
         E: Fn(&G) -> f64,
     {
-        self.stats.nodes += 1;
-        if game.is_terminal(alpha, beta) {
-            self.stats.leaves += 1;
-            Some(game.value())
-        } else if depth == Some(0) {
-            self.stats.leaves += 1;
-            Some((self.evaluate)(game))
-        } else {
-            None
-        }
+        leaf_value(&mut self.stats, game, depth, (alpha, beta), &self.evaluate)
     }
 
     /// `maxv`/`maxvl`/`maxvl3` or `minv`/`minvl`/`minvl3`, by whose turn it is: the
@@ -300,12 +291,7 @@ impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
                     f64::NEG_INFINITY
                 };
             }
-            let last = if best.len() == count {
-                best[count - 1]
-            } else {
-                f64::NEG_INFINITY
-            };
-            floor = last.max(raised);
+            floor = mth_best(&best, count).max(raised);
             if monotone {
                 let bound = back_up_keys(
                     self.backing,
@@ -327,12 +313,7 @@ impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
         } else if moves.is_empty() {
             f64::NEG_INFINITY
         } else {
-            let last = if best.len() == count {
-                best[count - 1]
-            } else {
-                f64::NEG_INFINITY
-            };
-            if floor > last {
+            if floor > mth_best(&best, count) {
                 // Slagle's bua[alpha; a] with alpha raised by glbua: at most α.
                 back_up_keys(
                     self.backing,

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use super::{BackingUp, MnResult, back_up_keys, below, insert_best, key};
+use super::{BackingUp, MnResult, back_up_keys, below, insert_best, key, leaf_value};
 use crate::game::{Evaluate, Game};
 use crate::search::{MoveBuffers, SearchStats, with_stack};
 
@@ -127,23 +127,15 @@ impl<B: BackingUp + ?Sized, M: Copy, E> Minimaxing<'_, B, M, E> {
         }
     }
 
-    /// Counts the position and returns its value if the search stops there: McCarthy's
-    /// `ter`/`imval`, or the evaluation at the depth limit.
+    /// Counts the position and returns its value if the search stops there. m&n
+    /// minimaxing asks `ter` with the full window, as McCarthy's one-argument `ter p`.
     fn leaf_value<G>(&mut self, game: &G, depth: Option<u32>) -> Option<f64>
     where
         G: Game<Value = f64, Move = M>,
         E: Fn(&G) -> f64,
     {
-        self.stats.nodes += 1;
-        if game.is_terminal(f64::NEG_INFINITY, f64::INFINITY) {
-            self.stats.leaves += 1;
-            Some(game.value())
-        } else if depth == Some(0) {
-            self.stats.leaves += 1;
-            Some((self.evaluate)(game))
-        } else {
-            None
-        }
+        let full = (f64::NEG_INFINITY, f64::INFINITY);
+        leaf_value(&mut self.stats, game, depth, full, &self.evaluate)
     }
 
     /// Slagle's `maxv`/`maxvl` and `minv`/`minvl`: the backed-up value of the position.

@@ -18,7 +18,7 @@ pub use alphabeta::{
 pub use backing_up::{BackingUp, BackingUpError, Exponents, Slagle, slagle_is_increasing};
 pub use minimax::{mn_minimax, mn_minimax_depth};
 
-use crate::game::Player;
+use crate::game::{Game, Player};
 use crate::search::SearchStats;
 
 /// The move an m&n search chooses at the root.
@@ -58,6 +58,38 @@ fn insert_best(best: &mut Vec<f64>, new: f64, count: usize) -> Option<usize> {
     }
     best.insert(position, new);
     Some(position)
+}
+
+/// The m-th best key so far (`best` keeps at most `count`), or −∞ while fewer are known.
+#[inline]
+fn mth_best(best: &[f64], count: usize) -> f64 {
+    if best.len() == count {
+        best[count - 1]
+    } else {
+        f64::NEG_INFINITY
+    }
+}
+
+/// Counts the position in `stats` and returns its value if the search stops there:
+/// Slagle's `final[p; alpha; beta; dmax]`, that is McCarthy's `ter` with the window, or
+/// the evaluation at the depth limit.
+fn leaf_value<G: Game<Value = f64>>(
+    stats: &mut SearchStats,
+    game: &G,
+    depth: Option<u32>,
+    (alpha, beta): (f64, f64),
+    evaluate: impl Fn(&G) -> f64,
+) -> Option<f64> {
+    stats.nodes += 1;
+    if game.is_terminal(alpha, beta) {
+        stats.leaves += 1;
+        Some(game.value())
+    } else if depth == Some(0) {
+        stats.leaves += 1;
+        Some(evaluate(game))
+    } else {
+        None
+    }
 }
 
 /// Calls the backing-up function on keys: `best` (decreasing keys, possibly fewer than
