@@ -25,7 +25,9 @@ pub struct ValueResult<V> {
 /// the value β; MIN's positions (`vminlis`) are the mirror image. Successors are tried in
 /// the order [`Game::successors`] gives them. If the minimax value is `v`, the result is
 /// α when `v ≤ α`, `v` when `α < v < β`, β when `v ≥ β` — for a game whose `is_terminal`
-/// ignores the window; a game may use the window to stop earlier.
+/// ignores the window; a game may use the window to stop earlier. One exception, as in
+/// the seed: when the root itself is terminal, `valmax` returns its `imval` unclamped
+/// (`qif ter[...] qthen imval p`), and [`ValueResult::bound`] says where it lies.
 ///
 /// The game is returned to the position it was in.
 ///
