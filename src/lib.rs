@@ -58,6 +58,7 @@ pub use search::deepening::{
     DeepeningResult, Iteration, SearchOptions, StopReason, depth_limited_line, depth_limited_value,
     iterative_deepening,
 };
+pub use search::float_valued::FloatValued;
 pub use search::killer::Killers;
 pub use search::puzzle::{
     AllSolutions, PuzzleStats, SearchOutcome, all_solutions, count_solutions, search,

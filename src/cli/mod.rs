@@ -50,8 +50,12 @@ enum Command {
         \"pfmin\": [[2, 1, 2], [1, 1, 3]], \"leaves\": 3, \"nodes\": 6, \"cutoffs\": 1}"
     )]
     Tree(tree::TreeArgs),
-    /// English draughts (checkers): perft over the legal-move tree.
-    #[command(after_help = "Example:\n  gametree checkers perft 9")]
+    /// English draughts (checkers): perft over the legal-move tree, the best move of a
+    /// position, a game against the computer.
+    #[command(
+        after_help = "Examples:\n  gametree checkers perft 9\n  gametree checkers best --depth 12\n  \
+        gametree checkers play --side white --time 2"
+    )]
     Checkers(checkers::CheckersArgs),
 }
 

@@ -6,6 +6,7 @@
 pub mod alphabeta;
 pub mod choose_move;
 pub mod deepening;
+pub mod float_valued;
 pub mod hidden_board;
 pub mod killer;
 pub mod m_and_n;
