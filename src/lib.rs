@@ -19,6 +19,9 @@
 //! | explicit game trees from S-expressions, for teaching and testing | [`tree`] |
 //! | checking McCarthy's proofs: the four cases, `verify` | [`verify`] |
 //! | aspiration search: alpha-beta in an estimated window | [`aspiration_value`] |
+//! | transposition tables for any game with a position key | [`search::transposition`] |
+//! | solving games: null-window narrowing, table, pruning hooks | [`search::solver`] |
+//! | Connect Four on bitboards | [`games::connect_four`] |
 
 #![deny(missing_docs)]
 
@@ -38,6 +41,7 @@ pub use search::hidden_board::{self, HiddenBoard, HiddenBoardGame, MoveList};
 pub use search::minimax::{MinimaxResult, minimax, minimax_value};
 pub use search::{Bound, SearchStats, Window};
 
+pub use games::connect_four::{ConnectFour, MoveErrorKind, ParseMovesError, PlayError, SizeError};
 pub use games::simple_tic_tac_toe::SimpleTicTacToe;
 pub use puzzles::graph_path::{Graph, GraphError, NodeId, PathPosition, all_paths, first_path};
 pub use puzzles::instant_insanity::{Puzzle, PuzzleError, Repr, Tower};
@@ -55,4 +59,6 @@ pub use search::puzzle::{
     AllSolutions, PuzzleStats, SearchOutcome, all_solutions, count_solutions, search,
     search_with_stats,
 };
+pub use search::solver::{Outlook, Solution, Solvable, SolveOptions, Solver, solve};
+pub use search::transposition::{TableEntry, TranspositionTable, ZobristHash};
 pub use tree::{ExplicitTree, ParseTreeError, ParseTreeErrorKind, RandomTreeConfig};

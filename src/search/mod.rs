@@ -10,6 +10,8 @@ pub mod hidden_board;
 pub mod killer;
 pub mod minimax;
 pub mod puzzle;
+pub mod solver;
+pub mod transposition;
 
 use std::time::Duration;
 
