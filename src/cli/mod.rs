@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod connect4;
 mod insanity;
 mod path;
 mod tree;
@@ -57,6 +58,13 @@ enum Command {
         gametree checkers play --side white --time 2"
     )]
     Checkers(checkers::CheckersArgs),
+    /// Connect Four solved by the generic solver: benchmark files, move analysis, a game
+    /// against the computer.
+    ///
+    /// Moves are 1-based columns, first player first; scores are for the player to move:
+    /// 0 a draw, 22 - k a win with the k-th stone at the earliest (7×6), negative a loss.
+    #[command(after_help = "Example:\n  gametree connect4 analyze 4455\n  -2 -2 -1 18 -1 -2 -2")]
+    Connect4(connect4::Connect4Args),
 }
 
 /// A failure the binary reports on stderr in one line.
@@ -117,6 +125,7 @@ pub fn run() -> ExitCode {
         Command::Insanity(args) => insanity::run(args),
         Command::Tree(args) => tree::run(&args),
         Command::Checkers(args) => checkers::run(args),
+        Command::Connect4(args) => connect4::run(args),
     };
     match result {
         Ok(Outcome::Found) => ExitCode::SUCCESS,

@@ -12,6 +12,8 @@ pub mod killer;
 pub mod m_and_n;
 pub mod minimax;
 pub mod puzzle;
+pub mod solver;
+pub mod transposition;
 
 use std::time::Duration;
 
