@@ -62,6 +62,11 @@ pub use search::deepening::{
     DeepeningResult, Iteration, SearchOptions, StopReason, depth_limited_line, depth_limited_value,
     iterative_deepening,
 };
+pub use search::deepening::{
+    DistanceAdjustment, Reuse, TableSearch, TableStats, depth_limited_aspiration,
+    depth_limited_aspiration_with_table, depth_limited_line_with_table,
+    depth_limited_value_with_table, iterative_deepening_with_table,
+};
 pub use search::float_valued::FloatValued;
 pub use search::killer::Killers;
 pub use search::puzzle::{

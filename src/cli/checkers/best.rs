@@ -58,7 +58,7 @@ pub fn run(fen: Option<&str>, search: &SearchArgs, json_output: bool) -> Result<
         Some(fen) => Position::from_fen(fen).map_err(|error| CliError::Usage(error.to_string()))?,
         None => Position::initial(),
     };
-    let engine = Engine::from_args(search)?;
+    let mut engine = Engine::from_args(search)?;
     let mut game = Checkers::from_position(position).with_weights(engine.weights);
     let mut out = std::io::stdout().lock();
     // Output errors (a closed pipe) end the printing, not the program with a panic.
@@ -111,6 +111,12 @@ pub fn run(fen: Option<&str>, search: &SearchArgs, json_output: bool) -> Result<
             "seconds": report.elapsed.as_secs_f64(),
             "nodes_per_second": nodes_per_second(report.nodes, report.elapsed).round(),
             "effective_branching_factor": ebf,
+            "table": report.table.map(|table| json!({
+                "probes": table.probes,
+                "hits": table.hits,
+                "cutoffs": table.cutoffs,
+                "stores": table.stores,
+            })),
             "iterations": report.iterations.iter().map(iteration_json).collect::<Vec<_>>(),
         });
         write(format!("{document}\n"));
@@ -127,6 +133,12 @@ pub fn run(fen: Option<&str>, search: &SearchArgs, json_output: bool) -> Result<
             nodes_per_second(report.nodes, report.elapsed),
             ebf.map_or("-".to_string(), |ebf| format!("{ebf:.3} (nodes^(1/depth))")),
         ));
+        if let Some(table) = report.table {
+            write(format!(
+                "table     {} probes, {} hits, {} cutoffs\n",
+                table.probes, table.hits, table.cutoffs
+            ));
+        }
     }
     Ok(Outcome::Found)
 }

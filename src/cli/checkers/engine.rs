@@ -11,7 +11,8 @@ use serde_json::Value as Json;
 
 use gametree::games::checkers::{Checkers, EvaluationWeights, Move};
 use gametree::{
-    Exponents, FloatValued, Player, SearchOptions, Slagle, StopReason, iterative_deepening,
+    Exponents, FloatValued, Iteration, Player, SearchOptions, Slagle, StopReason, TableSearch,
+    TableStats, TranspositionTable, iterative_deepening, iterative_deepening_with_table,
     mn_alphabeta_depth,
 };
 
@@ -53,6 +54,10 @@ pub struct SearchArgs {
     /// m&n: Slagle's s > 0 (default 0.1).
     #[arg(long, allow_hyphen_values = true)]
     pub s: Option<f64>,
+    /// The transposition table's size in MiB for alphabeta (0: no table). Its key does not
+    /// hold the draw rules' history, as in most game programs.
+    #[arg(long, default_value_t = 16)]
+    pub table_mib: usize,
     /// A JSON file of settings: m&n's m, n, x, y, r, s, exponents per depth, evaluation
     /// weights (see the README); options given on the command line win over the file.
     #[arg(long)]
@@ -85,14 +90,19 @@ pub enum Limit {
     Time(Duration),
 }
 
-/// Everything a search needs, checked.
-#[derive(Clone, Debug)]
+/// Everything a search needs, checked, and the transposition table kept from one search
+/// to the next.
+#[derive(Debug)]
 pub struct Engine {
     pub limit: Limit,
     pub algorithm: Algorithm,
     pub slagle: Option<Slagle>,
     pub weights: EvaluationWeights,
+    pub table: Option<TranspositionTable<Move, i32>>,
 }
+
+/// The largest table the commands accept: 64 GiB.
+const MAX_TABLE_MIB: usize = 1 << 16;
 
 /// One completed depth.
 #[derive(Clone, Debug)]
@@ -111,6 +121,8 @@ pub struct IterationReport {
 #[derive(Clone, Debug)]
 pub struct SearchReport {
     pub iterations: Vec<IterationReport>,
+    /// What the transposition table did, when one was used.
+    pub table: Option<TableStats>,
     pub best_move: Option<Move>,
     pub stop: &'static str,
     pub nodes: u64,
@@ -313,18 +325,27 @@ impl Engine {
             }
             Algorithm::MAndN => Some(slagle(args, &params)?),
         };
+        if args.table_mib > MAX_TABLE_MIB {
+            return Err(usage(format!(
+                "--table-mib must be at most {MAX_TABLE_MIB}, not {}",
+                args.table_mib
+            )));
+        }
+        let table = (args.algorithm == Algorithm::Alphabeta && args.table_mib > 0)
+            .then(|| TranspositionTable::with_mib(args.table_mib));
         Ok(Engine {
             limit,
             algorithm: args.algorithm,
             slagle,
             weights: params.weights.unwrap_or_default(),
+            table,
         })
     }
 
     /// Searches `game` (whose root is marked here) and reports each depth to
     /// `on_iteration` as it completes.
     pub fn search(
-        &self,
+        &mut self,
         game: &mut Checkers,
         mut on_iteration: impl FnMut(&IterationReport),
     ) -> SearchReport {
@@ -341,7 +362,7 @@ impl Engine {
                     ..SearchOptions::default()
                 };
                 let mut iterations = Vec::new();
-                let result = iterative_deepening(game, max_depth, &options, |iteration| {
+                let mut record = |iteration: &Iteration<Move, i32>| {
                     let report = IterationReport {
                         depth: iteration.depth,
                         value: f64::from(iteration.value),
@@ -352,8 +373,27 @@ impl Engine {
                     };
                     on_iteration(&report);
                     iterations.push(report);
-                });
+                };
+                let (result, table) = match &mut self.table {
+                    Some(table) => {
+                        let mut search =
+                            TableSearch::new(table).with_distance(Checkers::distance_adjustment());
+                        let result = iterative_deepening_with_table(
+                            game,
+                            max_depth,
+                            &options,
+                            &mut search,
+                            &mut record,
+                        );
+                        (result, Some(search.stats))
+                    }
+                    None => (
+                        iterative_deepening(game, max_depth, &options, &mut record),
+                        None,
+                    ),
+                };
                 SearchReport {
+                    table,
                     iterations,
                     best_move: result.best_move,
                     stop: stop_name(result.stop),
@@ -418,6 +458,7 @@ impl Engine {
             }
         }
         SearchReport {
+            table: None,
             best_move: iterations
                 .last()
                 .and_then(|iteration| iteration.best_move)

@@ -89,7 +89,7 @@ pub fn run(
         Some(fen) => Position::from_fen(fen).map_err(|error| CliError::Usage(error.to_string()))?,
         None => Position::initial(),
     };
-    let engine = Engine::from_args(search)?;
+    let mut engine = Engine::from_args(search)?;
     let person = side.color();
     let mut pdn = PdnGame::new(start);
     pdn.set_tag("Event", "gametree checkers play");

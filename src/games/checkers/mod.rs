@@ -28,6 +28,8 @@ pub use notation::{FenError, MoveError, MoveText};
 pub use pdn::{GameResult, PdnError, PdnGame, read_pdn, write_pdn};
 
 use crate::game::{Evaluate, Game, Player};
+use crate::search::deepening::DistanceAdjustment;
+use crate::search::transposition::ZobristHash;
 
 /// The value of a won game for the winner, less one per ply it takes to win: a win sooner
 /// is worth more, a loss later less. Far above any evaluation.
@@ -222,6 +224,32 @@ impl Checkers {
         }
     }
 
+    /// How a transposition table must store this game's values: a won game is worth
+    /// [`WIN_VALUE`] less the plies from the root, so a win found `ply` plies below the
+    /// root is stored as a win that many plies nearer (its distance from the position),
+    /// and read back as farther. Evaluations (far below `WIN_VALUE / 2`) and window edges
+    /// beyond ±`WIN_VALUE` pass unchanged; the conversion is monotone on the values a
+    /// search can meet, so bounds stay bounds.
+    #[must_use]
+    pub fn distance_adjustment() -> DistanceAdjustment<i32> {
+        fn shift(value: i32, plies: i32) -> i32 {
+            if (WIN_VALUE / 2..=WIN_VALUE).contains(&value) {
+                value.saturating_add(plies)
+            } else if (-WIN_VALUE..=-WIN_VALUE / 2).contains(&value) {
+                value.saturating_sub(plies)
+            } else {
+                value
+            }
+        }
+        fn plies(ply: usize) -> i32 {
+            i32::try_from(ply).unwrap_or(i32::MAX).min(WIN_VALUE / 2)
+        }
+        DistanceAdjustment {
+            to_position: |value, ply| shift(value, plies(ply)),
+            to_root: |value, ply| shift(value, -plies(ply)),
+        }
+    }
+
     /// The value of the finished game at this ply, from Black's side.
     fn result_value(&self, result: GameResult) -> i32 {
         let distance = i32::try_from(self.ply())
@@ -328,6 +356,17 @@ impl Game for Checkers {
         self.position = position;
         self.hash = hash;
         self.quiet_plies = quiet_plies;
+    }
+}
+
+/// The key of the pieces and the side to move ([`Checkers::hash`]). The draw rules' history
+/// is not in it: with the draw rules on, a table may give a position the value it had
+/// with another history (a repetition draw seen on one path, not on another) — the usual
+/// approximation of game programs. Turn the rules off ([`DrawRules`] with zeros) where a
+/// search with a table must give exactly the values of one without.
+impl ZobristHash for Checkers {
+    fn hash_key(&self) -> u64 {
+        self.hash
     }
 }
 
