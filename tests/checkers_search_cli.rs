@@ -284,3 +284,71 @@ fn a_finished_game_is_saved_with_its_result() {
     assert_eq!(games[0].result.token(), "1-0");
     assert_eq!(games[0].tag("FEN"), Some("B:W14:B9,10"));
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_a_game_saves_it() {
+    use std::io::{BufRead, BufReader};
+    let directory = scratch_directory("interrupt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args([
+            "checkers",
+            "play",
+            "--depth",
+            "2",
+            "--save",
+            "interrupted.pdn",
+        ])
+        .current_dir(&directory)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("piped stdin");
+    input.write_all(b"9-14\n").expect("input written");
+    input.flush().expect("input flushed");
+    // The handler is in place once the second line (where the game goes) is printed.
+    let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+    let mut line = String::new();
+    for _ in 0..2 {
+        line.clear();
+        stdout.read_line(&mut line).expect("a line");
+    }
+    assert!(line.contains("interrupted.pdn"), "{line}");
+    // Wait until the computer has answered 9-14, so the game has two moves.
+    let mut seen = String::new();
+    while !seen.contains("gametree plays") {
+        line.clear();
+        if stdout.read_line(&mut line).expect("readable") == 0 {
+            break;
+        }
+        seen.push_str(&line);
+    }
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let output = child.wait_with_output().expect("the binary ends");
+    assert_eq!(output.status.code(), Some(130));
+    assert!(stderr(&output).contains("game saved to interrupted.pdn"));
+    drop(input);
+    let saved = std::fs::read_to_string(directory.join("interrupted.pdn")).expect("saved");
+    let games = read_pdn(&saved).expect("valid PDN");
+    let moves: Vec<String> = games[0].moves.iter().map(ToString::to_string).collect();
+    assert_eq!(moves.len(), 2, "{saved}");
+    assert_eq!(moves[0], "9-14");
+}
+
+#[test]
+fn best_with_a_time_limit_stops_in_time_with_a_move() {
+    let started = std::time::Instant::now();
+    let output = gametree(&["checkers", "best", "--time", "0.3", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(started.elapsed().as_secs_f64() < 5.0);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("JSON");
+    assert_eq!(json["stop"], "time limit");
+    assert!(json["depth"].as_u64().is_some_and(|depth| depth >= 8));
+    assert!(json["best_move"].is_string());
+}
