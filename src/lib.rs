@@ -21,6 +21,9 @@
 //! | aspiration search: alpha-beta in an estimated window | [`aspiration_value`] |
 //! | Slagle's m&n minimaxing and m&n alpha-beta, backing-up functions | [`search::m_and_n`] |
 //! | checkers (English draughts): rules, PDN, perft, evaluation | [`games::checkers`] |
+//! | transposition tables for any game with a position key | [`search::transposition`] |
+//! | solving games: null-window narrowing, table, pruning hooks | [`search::solver`] |
+//! | Connect Four on bitboards | [`games::connect_four`] |
 
 #![deny(missing_docs)]
 
@@ -46,6 +49,7 @@ pub use search::m_and_n::{
 pub use search::minimax::{MinimaxResult, minimax, minimax_value};
 pub use search::{Bound, SearchStats, Window};
 
+pub use games::connect_four::{ConnectFour, MoveErrorKind, ParseMovesError, PlayError, SizeError};
 pub use games::simple_tic_tac_toe::SimpleTicTacToe;
 pub use puzzles::graph_path::{Graph, GraphError, NodeId, PathPosition, all_paths, first_path};
 pub use puzzles::instant_insanity::{Puzzle, PuzzleError, Repr, Tower};
@@ -58,9 +62,17 @@ pub use search::deepening::{
     DeepeningResult, Iteration, SearchOptions, StopReason, depth_limited_line, depth_limited_value,
     iterative_deepening,
 };
+pub use search::deepening::{
+    DistanceAdjustment, Reuse, TableSearch, TableStats, depth_limited_aspiration,
+    depth_limited_aspiration_with_table, depth_limited_line_with_table,
+    depth_limited_value_with_table, iterative_deepening_with_table,
+};
+pub use search::float_valued::FloatValued;
 pub use search::killer::Killers;
 pub use search::puzzle::{
     AllSolutions, PuzzleStats, SearchOutcome, all_solutions, count_solutions, search,
     search_with_stats,
 };
+pub use search::solver::{Outlook, Solution, Solvable, SolveOptions, Solver, solve};
+pub use search::transposition::{TableEntry, TranspositionTable, ZobristHash};
 pub use tree::{ExplicitTree, ParseTreeError, ParseTreeErrorKind, RandomTreeConfig};

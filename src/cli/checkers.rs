@@ -1,5 +1,11 @@
-//! `gametree checkers ...`: English draughts from the command line (perft for now).
+//! `gametree checkers ...`: English draughts from the command line: perft, the best move of
+//! a position, and a game against the computer.
 
+mod best;
+mod engine;
+mod play;
+
+use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
@@ -35,12 +41,56 @@ enum CheckersCommand {
         #[arg(long)]
         divide: bool,
     },
+    /// The computer's best move, its value (from Black's side: positive favours Black) and
+    /// principal line, depth by depth as it deepens, with nodes, nodes per second and the
+    /// effective branching factor.
+    #[command(after_help = "Examples:\n  gametree checkers best --depth 12\n  \
+        gametree checkers best --fen 'W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29' --time 1 --json\n  \
+        gametree checkers best --depth 8 --algorithm m-and-n --m 2 --n 2 --x 3 --y 0.1")]
+    Best {
+        /// Search from this PDN FEN position instead of the initial position.
+        #[arg(long)]
+        fen: Option<String>,
+        #[command(flatten)]
+        search: engine::SearchArgs,
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play against the computer in the terminal: the board is drawn with its square
+    /// numbers, moves are typed in standard notation (`11-15`, `15x24`), and the game is
+    /// saved as PDN when it ends, at end of input, on `quit` and on Ctrl-C.
+    #[command(
+        after_help = "Examples:\n  gametree checkers play --side black --depth 10\n  \
+        printf '11-15\\n' | gametree checkers play --depth 4 --save game.pdn"
+    )]
+    Play {
+        /// The side you play; Black moves first.
+        #[arg(long, value_enum, default_value_t = play::Side::Black)]
+        side: play::Side,
+        /// Start from this PDN FEN position instead of the initial position.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Save the game to this PDN file (default: checkers-SECONDS.pdn in the current
+        /// directory, the name printed at the start).
+        #[arg(long)]
+        save: Option<PathBuf>,
+        #[command(flatten)]
+        search: engine::SearchArgs,
+    },
 }
 
 /// Runs a `gametree checkers` subcommand.
 pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
     match args.command {
         CheckersCommand::Perft { depth, fen, divide } => run_perft(depth, fen.as_deref(), divide),
+        CheckersCommand::Best { fen, search, json } => best::run(fen.as_deref(), &search, json),
+        CheckersCommand::Play {
+            side,
+            fen,
+            save,
+            search,
+        } => play::run(fen.as_deref(), side, save, &search),
     }
 }
 

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod connect4;
 mod insanity;
 mod path;
 mod tree;
@@ -58,9 +59,20 @@ enum Command {
         \"pfmin\": [[2, 1, 2], [1, 1, 3]], \"leaves\": 3, \"nodes\": 6, \"cutoffs\": 1}"
     )]
     Tree(tree::TreeArgs),
-    /// English draughts (checkers): perft over the legal-move tree.
-    #[command(after_help = "Example:\n  gametree checkers perft 9")]
+    /// English draughts (checkers): perft over the legal-move tree, the best move of a
+    /// position, a game against the computer.
+    #[command(
+        after_help = "Examples:\n  gametree checkers perft 9\n  gametree checkers best --depth 12\n  \
+        gametree checkers play --side white --time 2"
+    )]
     Checkers(checkers::CheckersArgs),
+    /// Connect Four solved by the generic solver: benchmark files, move analysis, a game
+    /// against the computer.
+    ///
+    /// Moves are 1-based columns, first player first; scores are for the player to move:
+    /// 0 a draw, 22 - k a win with the k-th stone at the earliest (7×6), negative a loss.
+    #[command(after_help = "Example:\n  gametree connect4 analyze 4455\n  -2 -2 -1 18 -1 -2 -2")]
+    Connect4(connect4::Connect4Args),
 }
 
 /// A failure the binary reports on stderr in one line.
@@ -121,6 +133,7 @@ pub fn run() -> ExitCode {
         Command::Insanity(args) => insanity::run(args),
         Command::Tree(args) => tree::run(&args),
         Command::Checkers(args) => checkers::run(args),
+        Command::Connect4(args) => connect4::run(args),
     };
     match result {
         Ok(Outcome::Found) => ExitCode::SUCCESS,

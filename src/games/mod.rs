@@ -3,5 +3,6 @@
 //! checkers.
 
 pub mod checkers;
+pub mod connect_four;
 pub mod simple_tic_tac_toe;
 pub mod tic_tac_toe;

@@ -6,11 +6,14 @@
 pub mod alphabeta;
 pub mod choose_move;
 pub mod deepening;
+pub mod float_valued;
 pub mod hidden_board;
 pub mod killer;
 pub mod m_and_n;
 pub mod minimax;
 pub mod puzzle;
+pub mod solver;
+pub mod transposition;
 
 use std::time::Duration;
 

@@ -18,6 +18,7 @@ mod eval;
 mod movegen;
 mod notation;
 mod pdn;
+mod zobrist;
 
 pub use ballots::{Ballot, three_move_ballots};
 pub use board::{Bitboard, Color, Move, Position, PositionError, squares_of};
@@ -27,6 +28,8 @@ pub use notation::{FenError, MoveError, MoveText};
 pub use pdn::{GameResult, PdnError, PdnGame, read_pdn, write_pdn};
 
 use crate::game::{Evaluate, Game, Player};
+use crate::search::deepening::DistanceAdjustment;
+use crate::search::transposition::ZobristHash;
 
 /// The value of a won game for the winner, less one per ply it takes to win: a win sooner
 /// is worth more, a loss later less. Far above any evaluation.
@@ -79,8 +82,10 @@ impl Default for DrawRules {
 #[derive(Clone, Debug)]
 pub struct Checkers {
     position: Position,
-    /// Earlier positions, oldest first, each with the quiet-ply count it had.
-    history: Vec<(Position, u32)>,
+    /// Earlier positions, oldest first, each with the quiet-ply count and key it had.
+    history: Vec<(Position, u32, u64)>,
+    /// The Zobrist key of `position`, kept up to date move by move.
+    hash: u64,
     /// Plies since the last capture or man move.
     quiet_plies: u32,
     /// Length of `history` at the root: plies are counted from here.
@@ -107,6 +112,7 @@ impl Checkers {
     pub fn from_position(position: Position) -> Checkers {
         Checkers {
             position,
+            hash: position.hash(),
             history: Vec::new(),
             quiet_plies: 0,
             root: 0,
@@ -147,6 +153,14 @@ impl Checkers {
         &self.position
     }
 
+    /// The Zobrist key of the current position ([`Position::hash`]), kept up to date by
+    /// [`Game::update`] and [`Game::revert`] with a few xors per move. The draw rules'
+    /// history is not in it.
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
     /// The draw rules in force.
     #[must_use]
     pub fn rules(&self) -> DrawRules {
@@ -181,7 +195,7 @@ impl Checkers {
             .rev()
             .skip(1)
             .step_by(2)
-            .filter(|(position, _)| *position == self.position)
+            .filter(|(position, _, hash)| *hash == self.hash && *position == self.position)
             .count();
         1 + earlier as u32
     }
@@ -210,6 +224,32 @@ impl Checkers {
         }
     }
 
+    /// How a transposition table must store this game's values: a won game is worth
+    /// [`WIN_VALUE`] less the plies from the root, so a win found `ply` plies below the
+    /// root is stored as a win that many plies nearer (its distance from the position),
+    /// and read back as farther. Evaluations (far below `WIN_VALUE / 2`) and window edges
+    /// beyond ±`WIN_VALUE` pass unchanged; the conversion is monotone on the values a
+    /// search can meet, so bounds stay bounds.
+    #[must_use]
+    pub fn distance_adjustment() -> DistanceAdjustment<i32> {
+        fn shift(value: i32, plies: i32) -> i32 {
+            if (WIN_VALUE / 2..=WIN_VALUE).contains(&value) {
+                value.saturating_add(plies)
+            } else if (-WIN_VALUE..=-WIN_VALUE / 2).contains(&value) {
+                value.saturating_sub(plies)
+            } else {
+                value
+            }
+        }
+        fn plies(ply: usize) -> i32 {
+            i32::try_from(ply).unwrap_or(i32::MAX).min(WIN_VALUE / 2)
+        }
+        DistanceAdjustment {
+            to_position: |value, ply| shift(value, plies(ply)),
+            to_root: |value, ply| shift(value, -plies(ply)),
+        }
+    }
+
     /// The value of the finished game at this ply, from Black's side.
     fn result_value(&self, result: GameResult) -> i32 {
         let distance = i32::try_from(self.ply())
@@ -220,6 +260,45 @@ impl Checkers {
             GameResult::WhiteWins => -(WIN_VALUE - distance),
             GameResult::Draw | GameResult::Unfinished => 0,
         }
+    }
+}
+
+/// The most moves [`order_moves`] sorts; a longer list (never seen in play) keeps the
+/// generator's order.
+const MAX_ORDERED_MOVES: usize = 64;
+
+/// Orders the legal moves of `position` so that alpha-beta meets good moves first, at the
+/// cost of one position copy and a few shifts per move: captures taking more pieces first
+/// (they are forced anyway; which one is tried first is what matters), then moves that
+/// crown, then moves that offer the opponent a capture — in checkers most such moves are
+/// exchanges, which settle the position and are often best — each group in the generator's
+/// order ([`Position::legal_moves`]). The sort is stable and deterministic and allocates
+/// nothing.
+///
+/// Measured with iterative deepening to depth 11 on every seventh three-move ballot: the
+/// generator's order visits 4.42 million positions, crowning and longer captures first
+/// 4.30 million, "safe" moves (offering no capture) first 7.12 million, and this order
+/// 1.75 million (at depth 13: 31.9 and 11.3 million).
+fn order_moves(position: &Position, moves: &mut [Move]) {
+    if moves.len() < 2 || moves.len() > MAX_ORDERED_MOVES {
+        return;
+    }
+    let mut scores = [0u8; MAX_ORDERED_MOVES];
+    for (score, mv) in scores.iter_mut().zip(moves.iter()) {
+        let offers_capture = position.play(*mv).has_capture();
+        *score = 4 * mv.jumps + 2 * u8::from(mv.crowns) + u8::from(offers_capture);
+    }
+    // Insertion sort, best score first, equal scores in their original order.
+    for index in 1..moves.len() {
+        let (mv, score) = (moves[index], scores[index]);
+        let mut place = index;
+        while place > 0 && scores[place - 1] < score {
+            moves[place] = moves[place - 1];
+            scores[place] = scores[place - 1];
+            place -= 1;
+        }
+        moves[place] = mv;
+        scores[place] = score;
     }
 }
 
@@ -235,10 +314,13 @@ impl Game for Checkers {
     }
 
     /// The legal moves: every capture sequence when a capture is possible, otherwise every
-    /// step; none once a draw rule has ended the game.
+    /// step; none once a draw rule has ended the game. Ordered for alpha-beta, cheaply
+    /// (see [`order_moves`]).
     fn successors(&self, moves: &mut Vec<Move>) {
         if !self.is_draw() {
+            let first = moves.len();
             self.position.legal_moves(moves);
+            order_moves(&self.position, &mut moves[first..]);
         }
     }
 
@@ -255,7 +337,9 @@ impl Game for Checkers {
 
     fn update(&mut self, mv: Move) {
         let man_moved = self.position.kings & (1 << mv.from) == 0;
-        self.history.push((self.position, self.quiet_plies));
+        self.history
+            .push((self.position, self.quiet_plies, self.hash));
+        self.hash = self.position.hash_after(mv, self.hash);
         self.quiet_plies = if mv.is_capture() || man_moved {
             0
         } else {
@@ -265,12 +349,24 @@ impl Game for Checkers {
     }
 
     fn revert(&mut self, _mv: Move) {
-        let (position, quiet_plies) = self
+        let (position, quiet_plies, hash) = self
             .history
             .pop()
             .expect("invariant: revert follows an update");
         self.position = position;
+        self.hash = hash;
         self.quiet_plies = quiet_plies;
+    }
+}
+
+/// The key of the pieces and the side to move ([`Checkers::hash`]). The draw rules' history
+/// is not in it: with the draw rules on, a table may give a position the value it had
+/// with another history (a repetition draw seen on one path, not on another) — the usual
+/// approximation of game programs. Turn the rules off ([`DrawRules`] with zeros) where a
+/// search with a table must give exactly the values of one without.
+impl ZobristHash for Checkers {
+    fn hash_key(&self) -> u64 {
+        self.hash
     }
 }
 
@@ -368,6 +464,52 @@ mod tests {
         play(&mut game, "28-32");
         assert!(game.is_draw());
         assert_eq!(game.ply(), 1);
+    }
+
+    #[test]
+    fn the_key_follows_update_and_revert() {
+        let mut game = Checkers::new();
+        let mut keys = vec![game.hash()];
+        let mut played = Vec::new();
+        let mut moves = Vec::new();
+        // The first successor each time: the ordering puts exchanges early, so captures
+        // come up.
+        for _ in 0..16 {
+            moves.clear();
+            game.successors(&mut moves);
+            let mv = moves[0];
+            game.update(mv);
+            assert_eq!(game.hash(), game.position().hash(), "after {mv}");
+            keys.push(game.hash());
+            played.push(mv);
+        }
+        assert!(played.iter().any(Move::is_capture), "{played:?}");
+        while let Some(mv) = played.pop() {
+            keys.pop();
+            game.revert(mv);
+            assert_eq!(Some(&game.hash()), keys.last());
+        }
+    }
+
+    #[test]
+    fn successors_put_longer_captures_first_and_keep_every_legal_move() {
+        // Black's man on 6 takes one piece by 6x13 or two by 6x15x22 (White men on 9, 10
+        // and 18); the generator lists 6x13 first.
+        let position = Position::from_fen("B:W9,10,18:B6").expect("valid");
+        let game = Checkers::from_position(position);
+        let mut ordered = Vec::new();
+        game.successors(&mut ordered);
+        let mut generated = Vec::new();
+        position.legal_moves(&mut generated);
+        assert_eq!(ordered.len(), generated.len());
+        for mv in &generated {
+            assert!(ordered.contains(mv));
+        }
+        let jumps: Vec<u32> = ordered.iter().map(Move::captures).collect();
+        let mut sorted = jumps.clone();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        assert_eq!(jumps, sorted, "{ordered:?}");
+        assert!(jumps[0] > *jumps.last().expect("moves"), "{ordered:?}");
     }
 
     #[test]

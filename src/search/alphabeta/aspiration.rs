@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use crate::game::{Game, Value};
-use crate::search::alphabeta::alphabeta_value;
+use crate::search::alphabeta::{ValueResult, alphabeta_value};
 use crate::search::{Bound, SearchStats, Window};
 
 /// What aspiration search needs of a value beyond [`Value`]: moving it by a width and
@@ -119,6 +119,16 @@ where
     G: Game,
     G::Value: AspirationValue,
 {
+    aspiration_search(guess, width, |window| alphabeta_value(game, window))
+}
+
+/// The aspiration loop of [`aspiration_value`] around any fail-hard search in a window:
+/// `search` is called with each window in turn. The depth-limited searches use it too.
+pub(crate) fn aspiration_search<V: AspirationValue>(
+    guess: V,
+    width: V,
+    mut search: impl FnMut(Window<V>) -> ValueResult<V>,
+) -> AspirationResult<V> {
     let started = Instant::now();
     // `width − width < width` holds exactly for the positive widths (not for NaN or ∞).
     let mut width = if width.lowered_by(width) < width {
@@ -127,7 +137,7 @@ where
         width.widened()
     };
     // What the searches so far have shown: lowest ≤ value ≤ highest.
-    let (mut lowest, mut highest) = (G::Value::MIN, G::Value::MAX);
+    let (mut lowest, mut highest) = (V::MIN, V::MAX);
     let mut window = Window::new(guess.lowered_by(width), guess.raised_by(width));
     let mut windows = Vec::new();
     let mut stats = SearchStats::default();
@@ -142,7 +152,7 @@ where
         if window.alpha >= window.beta {
             window = Window::new(lowest, highest);
         }
-        let result = alphabeta_value(game, window);
+        let result = search(window);
         windows.push(window);
         stats.nodes += result.stats.nodes;
         stats.leaves += result.stats.leaves;

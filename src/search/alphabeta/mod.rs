@@ -17,5 +17,6 @@ pub use line::{LineResult, alphabeta_line};
 pub use proof::{Proof, ProofId, ProofResult, ProofStep, alphabeta_proof};
 pub use value::{ValueResult, alphabeta_value};
 
+pub(crate) use aspiration::aspiration_search;
 pub use aspiration::{AspirationResult, AspirationValue, aspiration_value};
 pub use verify::{Claim, VerifyError, VerifyFailure, verify, verify_result};

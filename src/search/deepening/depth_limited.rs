@@ -3,10 +3,14 @@
 
 use std::time::Instant;
 
+use super::table::{NoTable, TableAccess, TableSearch};
 use super::{SearchOptions, TIME_CHECK_INTERVAL};
 use crate::game::{Evaluate, Game, Player};
-use crate::search::alphabeta::{LineResult, ValueResult};
+use crate::search::alphabeta::{
+    AspirationResult, AspirationValue, LineResult, ValueResult, aspiration_search,
+};
 use crate::search::killer::{Killers, move_to_front};
+use crate::search::transposition::ZobristHash;
 use crate::search::{MoveBuffers, SearchStats, Window, with_stack};
 
 /// The value of the current position by alpha-beta in the window (α, β), looking at most
@@ -37,10 +41,39 @@ pub fn depth_limited_value<G: Game + Evaluate>(
     depth: u32,
     window: Window<G::Value>,
 ) -> ValueResult<G::Value> {
+    value_search(game, depth, window, &mut NoTable)
+}
+
+/// [`depth_limited_value`] with a transposition table: stored bounds end the search of
+/// positions met before, stored moves are tried first, and every position searched is
+/// stored. With [`Reuse::SameDepth`](super::Reuse::SameDepth) the value is that of
+/// [`depth_limited_value`] under the conditions of [`super::table`]; `stats` then counts
+/// fewer positions.
+///
+/// See [`TableSearch`] for an example.
+pub fn depth_limited_value_with_table<G>(
+    game: &mut G,
+    depth: u32,
+    window: Window<G::Value>,
+    table: &mut TableSearch<'_, G::Move, G::Value>,
+) -> ValueResult<G::Value>
+where
+    G: Game + Evaluate + ZobristHash,
+    G::Value: Default,
+{
+    value_search(game, depth, window, table)
+}
+
+fn value_search<G: Game + Evaluate, T: TableAccess<G>>(
+    game: &mut G,
+    depth: u32,
+    window: Window<G::Value>,
+    table: &mut T,
+) -> ValueResult<G::Value> {
     let started = Instant::now();
     let mut engine = Engine::new(&SearchOptions::plain(), started);
     engine.track_lines = false;
-    let value = engine.search(game, depth, 0, false, window.alpha, window.beta);
+    let value = engine.search(game, table, depth, 0, false, window);
     let mut stats = engine.stats;
     stats.elapsed = started.elapsed();
     ValueResult {
@@ -76,9 +109,35 @@ pub fn depth_limited_line<G: Game + Evaluate>(
     depth: u32,
     window: Window<G::Value>,
 ) -> LineResult<G::Move, G::Value> {
+    line_search(game, depth, window, &mut NoTable)
+}
+
+/// [`depth_limited_line`] with a transposition table. The value is that of
+/// [`depth_limited_value_with_table`]; the line is complete (an exact stored value inside
+/// the window does not end a search whose line is wanted), but where moves tie it may
+/// differ from the line without the table, as stored moves are tried first.
+pub fn depth_limited_line_with_table<G>(
+    game: &mut G,
+    depth: u32,
+    window: Window<G::Value>,
+    table: &mut TableSearch<'_, G::Move, G::Value>,
+) -> LineResult<G::Move, G::Value>
+where
+    G: Game + Evaluate + ZobristHash,
+    G::Value: Default,
+{
+    line_search(game, depth, window, table)
+}
+
+fn line_search<G: Game + Evaluate, T: TableAccess<G>>(
+    game: &mut G,
+    depth: u32,
+    window: Window<G::Value>,
+    table: &mut T,
+) -> LineResult<G::Move, G::Value> {
     let started = Instant::now();
     let mut engine = Engine::new(&SearchOptions::plain(), started);
-    let value = engine.search(game, depth, 0, false, window.alpha, window.beta);
+    let value = engine.search(game, table, depth, 0, false, window);
     let mut stats = engine.stats;
     stats.elapsed = started.elapsed();
     LineResult {
@@ -87,6 +146,59 @@ pub fn depth_limited_line<G: Game + Evaluate>(
         principal_line: engine.take_line(),
         stats,
     }
+}
+
+/// Aspiration search cut off at a depth: [`depth_limited_value`] first in the window
+/// (`guess − width`, `guess + width`), then in wider windows until the value is known,
+/// exactly as [`crate::aspiration_value`] does it to the end of the game (seed 000: "if
+/// `val ≤ a` then we must lower the estimate of the value and try again").
+///
+/// The value is that of [`depth_limited_value`] in the full window, for a game whose
+/// `is_terminal` ignores the window. The game is returned to the position it was in.
+///
+/// # Example
+/// ```
+/// use gametree::{SimpleTicTacToe, depth_limited_aspiration};
+///
+/// let mut game = SimpleTicTacToe::new();
+/// // Guessing a win for X fails low once: the value is at most 0, then it is 0.
+/// let result = depth_limited_aspiration(&mut game, 9, 1, 1);
+/// assert_eq!(result.value, 0);
+/// assert!(result.re_searches() >= 1);
+/// ```
+pub fn depth_limited_aspiration<G>(
+    game: &mut G,
+    depth: u32,
+    guess: G::Value,
+    width: G::Value,
+) -> AspirationResult<G::Value>
+where
+    G: Game + Evaluate,
+    G::Value: AspirationValue,
+{
+    aspiration_search(guess, width, |window| {
+        depth_limited_value(game, depth, window)
+    })
+}
+
+/// [`depth_limited_aspiration`] with a transposition table shared by its searches: a
+/// search repeated in a wider window finds the bounds and moves of the failed one. With
+/// [`Reuse::SameDepth`](super::Reuse::SameDepth) the value is that of
+/// [`depth_limited_aspiration`] under the conditions of [`super::table`].
+pub fn depth_limited_aspiration_with_table<G>(
+    game: &mut G,
+    depth: u32,
+    guess: G::Value,
+    width: G::Value,
+    table: &mut TableSearch<'_, G::Move, G::Value>,
+) -> AspirationResult<G::Value>
+where
+    G: Game + Evaluate + ZobristHash,
+    G::Value: AspirationValue + Default,
+{
+    aspiration_search(guess, width, |window| {
+        value_search(game, depth, window, table)
+    })
 }
 
 /// Why a budgeted search stopped before finishing.
@@ -191,15 +303,19 @@ impl<M: Copy + Eq> Engine<M> {
     /// left; the line is left in `lines[ply]`. `on_line` says whether every move from the
     /// root to here followed the previous principal line. When the budget runs out the
     /// result is meaningless and `exhausted` is set.
-    pub(super) fn search<G: Game<Move = M> + Evaluate>(
+    pub(super) fn search<G: Game<Move = M> + Evaluate, T: TableAccess<G>>(
         &mut self,
         game: &mut G,
+        table: &mut T,
         depth: u32,
         ply: usize,
         on_line: bool,
-        mut alpha: G::Value,
-        mut beta: G::Value,
+        window: Window<G::Value>,
     ) -> G::Value {
+        let Window {
+            mut alpha,
+            mut beta,
+        } = window;
         if self.track_lines {
             while self.lines.len() < ply + 2 {
                 self.lines.push(Vec::new());
@@ -223,6 +339,12 @@ impl<M: Copy + Eq> Engine<M> {
             self.horizon_leaves += 1;
             return game.evaluate();
         }
+        let probe = table.probe(game, depth, ply, window, self.track_lines);
+        if ply > 0
+            && let Some(value) = probe.cutoff
+        {
+            return value;
+        }
         let player = game.to_move();
         let mut moves = self.buffers.take();
         game.successors(&mut moves);
@@ -236,19 +358,35 @@ impl<M: Copy + Eq> Engine<M> {
         } else {
             None
         };
+        // Then the table's move (McCarthy's programs had no table; its move is the best
+        // of an earlier search of this position).
+        let mut first = usize::from(line_move.is_some());
+        if let Some(mv) = probe.best_move
+            && move_to_front(&mut moves[first..], mv)
+        {
+            first += 1;
+        }
         if let Some(killers) = &self.killers {
-            let first = usize::from(line_move.is_some());
             killers.order(ply, &mut moves[first..]);
         }
         if ply == 0 {
             self.root_best = moves.first().copied();
         }
         let mut result = None;
+        let mut best_move = None;
         for (index, &mv) in moves.iter().enumerate() {
             let child_on_line = index == 0 && line_move.is_some();
             game.update(mv);
-            let s =
-                with_stack(|| self.search(game, depth - 1, ply + 1, child_on_line, alpha, beta));
+            let s = with_stack(|| {
+                self.search(
+                    game,
+                    table,
+                    depth - 1,
+                    ply + 1,
+                    child_on_line,
+                    Window::new(alpha, beta),
+                )
+            });
             game.revert(mv);
             if self.exhausted.is_some() {
                 break;
@@ -277,6 +415,7 @@ impl<M: Copy + Eq> Engine<M> {
                     }
                 }
             }
+            best_move = Some(mv);
             if ply == 0 {
                 self.root_best = Some(mv);
             }
@@ -291,7 +430,7 @@ impl<M: Copy + Eq> Engine<M> {
         if self.exhausted.is_some() {
             return alpha;
         }
-        match result {
+        let value = match result {
             Some(cut) => {
                 self.stats.cutoffs += 1;
                 cut
@@ -300,6 +439,8 @@ impl<M: Copy + Eq> Engine<M> {
                 Player::Max => alpha,
                 Player::Min => beta,
             },
-        }
+        };
+        table.store(game, depth, ply, window, value, best_move);
+        value
     }
 }

@@ -5,7 +5,9 @@ use std::time::Instant;
 
 use super::SearchOptions;
 use super::depth_limited::{Engine, Exhausted};
+use super::table::{NoTable, TableAccess, TableSearch};
 use crate::game::{Evaluate, Game, Value};
+use crate::search::transposition::ZobristHash;
 use crate::search::{Bound, SearchStats, Window};
 
 /// One completed iteration of [`iterative_deepening`]: a depth-limited search of the root
@@ -39,7 +41,9 @@ pub enum StopReason {
     /// Every depth up to the maximum was searched.
     DepthReached,
     /// An iteration reached no horizon (every line it examined ended at a terminal
-    /// position), so deeper iterations would give the same result.
+    /// position), so deeper iterations would give the same result. With a table, only an
+    /// iteration that no table entry cut short counts: an entry may stand for lines that
+    /// reached a horizon.
     TreeExhausted,
     /// The node budget ran out during an iteration, which was abandoned.
     NodeBudget,
@@ -112,10 +116,65 @@ pub fn iterative_deepening<G, F>(
     game: &mut G,
     max_depth: u32,
     options: &SearchOptions,
+    on_iteration: F,
+) -> DeepeningResult<G::Move, G::Value>
+where
+    G: Game + Evaluate,
+    F: FnMut(&Iteration<G::Move, G::Value>),
+{
+    deepen(game, max_depth, options, &mut NoTable, on_iteration)
+}
+
+/// [`iterative_deepening`] with a transposition table, kept from one iteration to the
+/// next (and, since the caller owns it, from one search to the next): each iteration finds
+/// the previous ones' moves stored and tries them first, and with
+/// [`Reuse::SameDepth`](super::Reuse::SameDepth) takes their values where the plies left
+/// agree (a position one ply further from the root in the next iteration). Under the
+/// conditions of [`super::table`], every iteration's value is that of
+/// [`iterative_deepening`]; with [`Reuse::AtLeastDepth`](super::Reuse::AtLeastDepth),
+/// deeper entries from earlier searches may make it better informed. Deepening may stop
+/// at another depth than without the table when the tree is exhausted
+/// ([`StopReason::TreeExhausted`]): the stored moves change which positions are visited,
+/// and an iteration that an entry cut short never counts as exhausted.
+///
+/// # Example
+/// ```
+/// use gametree::games::checkers::Checkers;
+/// use gametree::search::deepening::TableSearch;
+/// use gametree::{SearchOptions, TranspositionTable, iterative_deepening_with_table};
+///
+/// let mut game = Checkers::new();
+/// let mut table = TranspositionTable::with_mib(4);
+/// let mut search = TableSearch::new(&mut table);
+/// let result = iterative_deepening_with_table(&mut game, 8, &SearchOptions::default(), &mut search, |_| {});
+/// assert_eq!(result.depth, 8);
+/// assert!(search.stats.cutoffs > 0);
+/// ```
+pub fn iterative_deepening_with_table<G, F>(
+    game: &mut G,
+    max_depth: u32,
+    options: &SearchOptions,
+    table: &mut TableSearch<'_, G::Move, G::Value>,
+    on_iteration: F,
+) -> DeepeningResult<G::Move, G::Value>
+where
+    G: Game + Evaluate + ZobristHash,
+    G::Value: Default,
+    F: FnMut(&Iteration<G::Move, G::Value>),
+{
+    deepen(game, max_depth, options, table, on_iteration)
+}
+
+fn deepen<G, T, F>(
+    game: &mut G,
+    max_depth: u32,
+    options: &SearchOptions,
+    table: &mut T,
     mut on_iteration: F,
 ) -> DeepeningResult<G::Move, G::Value>
 where
     G: Game + Evaluate,
+    T: TableAccess<G>,
     F: FnMut(&Iteration<G::Move, G::Value>),
 {
     let started = Instant::now();
@@ -135,7 +194,8 @@ where
         let iteration_started = Instant::now();
         let before = engine.stats;
         let horizon_before = engine.horizon_leaves;
-        let value = engine.search(game, depth, 0, true, window.alpha, window.beta);
+        let table_cutoffs_before = table.cutoffs();
+        let value = engine.search(game, table, depth, 0, true, window);
         if let Some(exhausted) = engine.exhausted {
             stop = match exhausted {
                 Exhausted::Nodes => StopReason::NodeBudget,
@@ -160,7 +220,9 @@ where
             },
         };
         on_iteration(&iteration);
-        let exhausted_tree = iteration.horizon_leaves == 0;
+        // A table entry that ended a search may stand for lines that reached a horizon.
+        let exhausted_tree =
+            iteration.horizon_leaves == 0 && table.cutoffs() == table_cutoffs_before;
         iterations.push(iteration);
         if exhausted_tree {
             stop = StopReason::TreeExhausted;

@@ -8,15 +8,28 @@
 //! `linemax` cut off at a depth: they try moves in the order of
 //! [`crate::Game::successors`] and are the reference the orderings are tested against.
 //! [`iterative_deepening`] searches depth 1, 2, … and reorders the moves, in its own
-//! buffers, by what the previous iterations found.
+//! buffers, by what the previous iterations found; [`depth_limited_aspiration`] searches
+//! in an estimated window first.
+//!
+//! Each has a sibling `..._with_table` that uses a
+//! [`TranspositionTable`](crate::TranspositionTable) for a game with a position key
+//! ([`crate::ZobristHash`]): stored bounds end searches, stored moves are tried first.
+//! [`table`] says what is stored and when the results equal those without a table.
 
 mod depth_limited;
 mod iterative;
+pub mod table;
 
 use std::time::Duration;
 
-pub use depth_limited::{depth_limited_line, depth_limited_value};
-pub use iterative::{DeepeningResult, Iteration, StopReason, iterative_deepening};
+pub use depth_limited::{
+    depth_limited_aspiration, depth_limited_aspiration_with_table, depth_limited_line,
+    depth_limited_line_with_table, depth_limited_value, depth_limited_value_with_table,
+};
+pub use iterative::{
+    DeepeningResult, Iteration, StopReason, iterative_deepening, iterative_deepening_with_table,
+};
+pub use table::{DistanceAdjustment, Reuse, TableSearch, TableStats};
 
 /// How [`iterative_deepening`] orders its moves and when it stops.
 ///

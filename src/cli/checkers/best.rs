@@ -1,0 +1,144 @@
+//! `gametree checkers best`: the computer's move in a position, depth by depth.
+
+use std::io::Write;
+
+use serde_json::json;
+
+use gametree::games::checkers::{Checkers, Move, Position, WIN_VALUE};
+
+use super::engine::{Engine, IterationReport, SearchArgs, nodes_per_second};
+use crate::cli::{CliError, Outcome};
+
+/// A value for people: the number, and who wins in how many plies when it is a win.
+pub fn describe_value(value: f64) -> String {
+    let win = f64::from(WIN_VALUE);
+    if value.abs() >= win / 2.0 {
+        let plies = (win - value.abs()).round();
+        let winner = if value > 0.0 { "Black" } else { "White" };
+        format!("{value} ({winner} wins in {plies} plies)")
+    } else if value.fract() == 0.0 {
+        format!("{value}")
+    } else {
+        format!("{value:.2}")
+    }
+}
+
+/// Moves in checkers notation, separated by spaces.
+pub fn line_text(line: &[Move]) -> String {
+    line.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A value as JSON: an integer when it is one (alpha-beta's values always are).
+fn value_json(value: f64) -> serde_json::Value {
+    if value.fract() == 0.0 && value.abs() < 1e15 {
+        json!(value as i64)
+    } else {
+        json!(value)
+    }
+}
+
+fn iteration_json(iteration: &IterationReport) -> serde_json::Value {
+    json!({
+        "depth": iteration.depth,
+        "value": value_json(iteration.value),
+        "best_move": iteration.best_move.map(|mv| mv.to_string()),
+        "principal_line": iteration.principal_line.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "nodes": iteration.nodes,
+        "seconds": iteration.elapsed.as_secs_f64(),
+        "nodes_per_second": nodes_per_second(iteration.nodes, iteration.elapsed).round(),
+    })
+}
+
+/// Runs `checkers best`.
+pub fn run(fen: Option<&str>, search: &SearchArgs, json_output: bool) -> Result<Outcome, CliError> {
+    let position = match fen {
+        Some(fen) => Position::from_fen(fen).map_err(|error| CliError::Usage(error.to_string()))?,
+        None => Position::initial(),
+    };
+    let mut engine = Engine::from_args(search)?;
+    let mut game = Checkers::from_position(position).with_weights(engine.weights);
+    let mut out = std::io::stdout().lock();
+    // Output errors (a closed pipe) end the printing, not the program with a panic.
+    let mut write = |text: String| {
+        let _ = out.write_all(text.as_bytes());
+        let _ = out.flush();
+    };
+    if !json_output {
+        write(format!(
+            "position  {}\nalgorithm {}\n{:>5}  {:>22}  {:>10}  {:>12}  {:>5}  line\n",
+            position.to_fen(),
+            engine.algorithm.name(),
+            "depth",
+            "value",
+            "nodes",
+            "nodes/s",
+            "ebf"
+        ));
+    }
+    let mut previous_nodes = None;
+    let report = engine.search(&mut game, |iteration| {
+        if !json_output {
+            let growth = previous_nodes.map_or("-".to_string(), |previous: u64| {
+                format!("{:.2}", iteration.nodes as f64 / previous.max(1) as f64)
+            });
+            write(format!(
+                "{:>5}  {:>22}  {:>10}  {:>12.0}  {:>5}  {}\n",
+                iteration.depth,
+                describe_value(iteration.value),
+                iteration.nodes,
+                nodes_per_second(iteration.nodes, iteration.elapsed),
+                growth,
+                line_text(&iteration.principal_line)
+            ));
+        }
+        previous_nodes = Some(iteration.nodes);
+    });
+    let last = report.iterations.last();
+    let ebf = report.effective_branching_factor();
+    if json_output {
+        let document = json!({
+            "position": position.to_fen(),
+            "algorithm": engine.algorithm.name(),
+            "best_move": report.best_move.map(|mv| mv.to_string()),
+            "value": last.map(|iteration| value_json(iteration.value)),
+            "depth": last.map_or(0, |iteration| iteration.depth),
+            "principal_line": last.map_or(Vec::new(), |iteration| iteration.principal_line.iter().map(ToString::to_string).collect()),
+            "stop": report.stop,
+            "nodes": report.nodes,
+            "seconds": report.elapsed.as_secs_f64(),
+            "nodes_per_second": nodes_per_second(report.nodes, report.elapsed).round(),
+            "effective_branching_factor": ebf,
+            "table": report.table.map(|table| json!({
+                "probes": table.probes,
+                "hits": table.hits,
+                "cutoffs": table.cutoffs,
+                "stores": table.stores,
+            })),
+            "iterations": report.iterations.iter().map(iteration_json).collect::<Vec<_>>(),
+        });
+        write(format!("{document}\n"));
+    } else {
+        let best = report
+            .best_move
+            .map_or("none (the game is over)".to_string(), |mv| mv.to_string());
+        write(format!(
+            "best move {best}\nvalue     {}\nstop      {}\nnodes     {}\ntime      {:.3} s\nnodes/s   {:.0}\nebf       {}\n",
+            last.map_or("-".to_string(), |iteration| describe_value(iteration.value)),
+            report.stop,
+            report.nodes,
+            report.elapsed.as_secs_f64(),
+            nodes_per_second(report.nodes, report.elapsed),
+            ebf.map_or("-".to_string(), |ebf| format!("{ebf:.3} (nodes^(1/depth))")),
+        ));
+        if let Some(table) = report.table {
+            write(format!(
+                "table     {} probes, {} hits, {} cutoffs\n",
+                table.probes, table.hits, table.cutoffs
+            ));
+        }
+    }
+    Ok(Outcome::Found)
+}

@@ -1,0 +1,561 @@
+//! The computer's search for `checkers best` and `checkers play`: iterative deepening by
+//! alpha-beta or by Slagle's m&n alpha-beta, to a depth or for a time, with the settings of
+//! the command line and of a `--params` file.
+
+use std::f64::consts::LN_2;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use clap::{Args, ValueEnum};
+use serde_json::Value as Json;
+
+use gametree::games::checkers::{Checkers, EvaluationWeights, Move};
+use gametree::{
+    Exponents, FloatValued, Iteration, Player, SearchOptions, Slagle, StopReason, TableSearch,
+    TableStats, TranspositionTable, iterative_deepening, iterative_deepening_with_table,
+    mn_alphabeta_depth,
+};
+
+use crate::cli::CliError;
+
+/// The deepest search the commands accept: a bound on the recursion and far beyond what
+/// finishes (each ply multiplies the work by two or three).
+pub const MAX_SEARCH_DEPTH: u32 = 64;
+
+/// The search settings shared by `best` and `play`.
+#[derive(Args, Debug, Clone)]
+pub struct SearchArgs {
+    /// Search this many plies (default 12 when --time is not given).
+    #[arg(long, conflicts_with = "time")]
+    pub depth: Option<u32>,
+    /// Deepen until this many seconds have passed; the iteration under way is abandoned
+    /// (alphabeta) or not started (m-and-n, which cannot stop inside an iteration).
+    #[arg(long)]
+    pub time: Option<f64>,
+    /// The search: McCarthy's alpha-beta with iterative deepening, or Slagle's m&n
+    /// alpha-beta deepened one ply at a time.
+    #[arg(long, value_enum, default_value_t = Algorithm::Alphabeta)]
+    pub algorithm: Algorithm,
+    /// m&n: MAX (Black) backs up its m best successors (default 2).
+    #[arg(long)]
+    pub m: Option<usize>,
+    /// m&n: MIN (White) backs up its n best successors (default 2).
+    #[arg(long)]
+    pub n: Option<usize>,
+    /// m&n: Slagle's x in a₁ + 2^(x − (a₁ − a₂)·y) (default 3; values are hundredths of a man).
+    #[arg(long, allow_hyphen_values = true)]
+    pub x: Option<f64>,
+    /// m&n: Slagle's y > 0 (default 0.1).
+    #[arg(long, allow_hyphen_values = true)]
+    pub y: Option<f64>,
+    /// m&n: Slagle's r in b₁ − 2^(r − (b₂ − b₁)·s) (default 3).
+    #[arg(long, allow_hyphen_values = true)]
+    pub r: Option<f64>,
+    /// m&n: Slagle's s > 0 (default 0.1).
+    #[arg(long, allow_hyphen_values = true)]
+    pub s: Option<f64>,
+    /// The transposition table's size in MiB for alphabeta (0: no table). Its key does not
+    /// hold the draw rules' history, as in most game programs.
+    #[arg(long, default_value_t = 16)]
+    pub table_mib: usize,
+    /// A JSON file of settings: m&n's m, n, x, y, r, s, exponents per depth, evaluation
+    /// weights (see the README); options given on the command line win over the file.
+    #[arg(long)]
+    pub params: Option<PathBuf>,
+}
+
+/// The search algorithms of the checkers commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Algorithm {
+    /// Iterative deepening alpha-beta with principal line first and killers.
+    Alphabeta,
+    /// Slagle's m&n alpha-beta, one search per depth.
+    #[value(name = "m-and-n")]
+    MAndN,
+}
+
+impl Algorithm {
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Alphabeta => "alphabeta",
+            Algorithm::MAndN => "m-and-n",
+        }
+    }
+}
+
+/// How far to search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Limit {
+    Depth(u32),
+    Time(Duration),
+}
+
+/// Everything a search needs, checked, and the transposition table kept from one search
+/// to the next.
+#[derive(Debug)]
+pub struct Engine {
+    pub limit: Limit,
+    pub algorithm: Algorithm,
+    pub slagle: Option<Slagle>,
+    pub weights: EvaluationWeights,
+    pub table: Option<TranspositionTable<Move, i32>>,
+}
+
+/// The largest table the commands accept: 64 GiB.
+const MAX_TABLE_MIB: usize = 1 << 16;
+
+/// One completed depth.
+#[derive(Clone, Debug)]
+pub struct IterationReport {
+    pub depth: u32,
+    /// From Black's side. Integral for alpha-beta; m&n backs up real numbers.
+    pub value: f64,
+    /// The principal line (alpha-beta), or just the move chosen (m&n, which keeps no line).
+    pub principal_line: Vec<Move>,
+    pub best_move: Option<Move>,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// A whole search.
+#[derive(Clone, Debug)]
+pub struct SearchReport {
+    pub iterations: Vec<IterationReport>,
+    /// What the transposition table did, when one was used.
+    pub table: Option<TableStats>,
+    pub best_move: Option<Move>,
+    pub stop: &'static str,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+impl SearchReport {
+    /// The effective branching factor: the d-th root of the nodes of the whole search to
+    /// depth d (what a uniform tree with the same work would branch).
+    pub fn effective_branching_factor(&self) -> Option<f64> {
+        let depth = self.iterations.last()?.depth;
+        (depth > 0 && self.nodes > 0).then(|| (self.nodes as f64).powf(1.0 / f64::from(depth)))
+    }
+}
+
+/// Nodes per second, 0 when no time was measured.
+pub fn nodes_per_second(nodes: u64, elapsed: Duration) -> f64 {
+    let seconds = elapsed.as_secs_f64();
+    if seconds > 0.0 {
+        nodes as f64 / seconds
+    } else {
+        0.0
+    }
+}
+
+fn usage(message: impl Into<String>) -> CliError {
+    CliError::Usage(message.into())
+}
+
+/// The settings of a `--params` file.
+#[derive(Debug, Default)]
+struct Params {
+    m: Option<usize>,
+    n: Option<usize>,
+    x: Option<f64>,
+    y: Option<f64>,
+    r: Option<f64>,
+    s: Option<f64>,
+    /// (depth below, x, y) for MAX.
+    max_at: Vec<(u32, f64, f64)>,
+    /// (depth below, r, s) for MIN.
+    min_at: Vec<(u32, f64, f64)>,
+    weights: Option<EvaluationWeights>,
+}
+
+fn number(json: &Json, what: &str) -> Result<f64, String> {
+    json.as_f64()
+        .filter(|value| value.is_finite())
+        .ok_or_else(|| format!("{what} must be a number"))
+}
+
+fn count(json: &Json, what: &str) -> Result<usize, String> {
+    json.as_u64()
+        .and_then(|value| usize::try_from(value).ok())
+        .filter(|&value| value >= 1)
+        .ok_or_else(|| format!("{what} must be a whole number of at least 1"))
+}
+
+fn integer(json: &Json, what: &str) -> Result<i32, String> {
+    json.as_i64()
+        .and_then(|value| i32::try_from(value).ok())
+        .ok_or_else(|| format!("{what} must be a whole number"))
+}
+
+/// `[{"depth_below": 1, "x": 2.5, "y": 0.2}, ...]`, with `first`/`second` the names of
+/// the two exponents.
+fn per_depth(
+    json: &Json,
+    what: &str,
+    first: &str,
+    second: &str,
+) -> Result<Vec<(u32, f64, f64)>, String> {
+    let entries = json
+        .as_array()
+        .ok_or_else(|| format!("{what} must be a list"))?;
+    let mut found = Vec::new();
+    for (index, entry) in entries.iter().enumerate() {
+        let place = format!("{what}[{index}]");
+        let object = entry
+            .as_object()
+            .ok_or_else(|| format!("{place} must be an object"))?;
+        if let Some(unknown) = object
+            .keys()
+            .find(|key| ![first, second, "depth_below"].contains(&key.as_str()))
+        {
+            return Err(format!("{place}: unknown key {unknown:?}"));
+        }
+        let get = |key: &str| {
+            object
+                .get(key)
+                .ok_or_else(|| format!("{place}: missing {key:?}"))
+        };
+        let depth = get("depth_below")?
+            .as_u64()
+            .and_then(|depth| u32::try_from(depth).ok())
+            .filter(|&depth| depth <= MAX_SEARCH_DEPTH)
+            .ok_or_else(|| {
+                format!("{place}.depth_below must be a whole number up to {MAX_SEARCH_DEPTH}")
+            })?;
+        found.push((
+            depth,
+            number(get(first)?, &format!("{place}.{first}"))?,
+            number(get(second)?, &format!("{place}.{second}"))?,
+        ));
+    }
+    Ok(found)
+}
+
+fn weights(json: &Json) -> Result<EvaluationWeights, String> {
+    let object = json
+        .as_object()
+        .ok_or_else(|| "weights must be an object".to_string())?;
+    let mut weights = EvaluationWeights::default();
+    for (key, value) in object {
+        let what = format!("weights.{key}");
+        let slot = match key.as_str() {
+            "man" => &mut weights.man,
+            "king" => &mut weights.king,
+            "advancement" => &mut weights.advancement,
+            "back_row_guard" => &mut weights.back_row_guard,
+            "centre_control" => &mut weights.centre_control,
+            "mobility" => &mut weights.mobility,
+            _ => return Err(format!("unknown key {what:?}")),
+        };
+        *slot = integer(value, &what)?;
+    }
+    Ok(weights)
+}
+
+/// Reads a `--params` file; every error names the file and what is wrong.
+fn read_params(path: &Path) -> Result<Params, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| usage(format!("cannot read {}: {error}", path.display())))?;
+    let json: Json = serde_json::from_str(&text)
+        .map_err(|error| usage(format!("{}: invalid JSON: {error}", path.display())))?;
+    parse_params(&json).map_err(|reason| usage(format!("{}: {reason}", path.display())))
+}
+
+fn parse_params(json: &Json) -> Result<Params, String> {
+    let object = json
+        .as_object()
+        .ok_or_else(|| "the settings must be a JSON object".to_string())?;
+    let mut params = Params::default();
+    for (key, value) in object {
+        match key.as_str() {
+            "m" => params.m = Some(count(value, "m")?),
+            "n" => params.n = Some(count(value, "n")?),
+            "x" => params.x = Some(number(value, "x")?),
+            "y" => params.y = Some(number(value, "y")?),
+            "r" => params.r = Some(number(value, "r")?),
+            "s" => params.s = Some(number(value, "s")?),
+            "max_at" => params.max_at = per_depth(value, "max_at", "x", "y")?,
+            "min_at" => params.min_at = per_depth(value, "min_at", "r", "s")?,
+            "weights" => params.weights = Some(weights(value)?),
+            _ => return Err(format!("unknown key {key:?}")),
+        }
+    }
+    Ok(params)
+}
+
+impl Engine {
+    /// The engine the command line asks for.
+    pub fn from_args(args: &SearchArgs) -> Result<Engine, CliError> {
+        let limit = match (args.depth, args.time) {
+            (Some(depth), None) => {
+                if depth == 0 || depth > MAX_SEARCH_DEPTH {
+                    return Err(usage(format!(
+                        "--depth must be between 1 and {MAX_SEARCH_DEPTH}, not {depth}"
+                    )));
+                }
+                Limit::Depth(depth)
+            }
+            (None, Some(seconds)) => {
+                if !(seconds.is_finite() && seconds > 0.0 && seconds <= 1e6) {
+                    return Err(usage(format!(
+                        "--time must be a positive number of seconds, not {seconds}"
+                    )));
+                }
+                Limit::Time(Duration::from_secs_f64(seconds))
+            }
+            (None, None) => Limit::Depth(12),
+            (Some(_), Some(_)) => return Err(usage("give --depth or --time, not both")),
+        };
+        let params = match &args.params {
+            Some(path) => read_params(path)?,
+            None => Params::default(),
+        };
+        let flags = [args.m.is_some(), args.n.is_some()]
+            .into_iter()
+            .chain([args.x, args.y, args.r, args.s].iter().map(Option::is_some))
+            .any(|given| given);
+        let slagle = match args.algorithm {
+            Algorithm::Alphabeta => {
+                if flags {
+                    return Err(usage(
+                        "--m, --n, --x, --y, --r and --s apply to --algorithm m-and-n",
+                    ));
+                }
+                None
+            }
+            Algorithm::MAndN => Some(slagle(args, &params)?),
+        };
+        if args.table_mib > MAX_TABLE_MIB {
+            return Err(usage(format!(
+                "--table-mib must be at most {MAX_TABLE_MIB}, not {}",
+                args.table_mib
+            )));
+        }
+        let table = (args.algorithm == Algorithm::Alphabeta && args.table_mib > 0)
+            .then(|| TranspositionTable::with_mib(args.table_mib));
+        Ok(Engine {
+            limit,
+            algorithm: args.algorithm,
+            slagle,
+            weights: params.weights.unwrap_or_default(),
+            table,
+        })
+    }
+
+    /// Searches `game` (whose root is marked here) and reports each depth to
+    /// `on_iteration` as it completes.
+    pub fn search(
+        &mut self,
+        game: &mut Checkers,
+        mut on_iteration: impl FnMut(&IterationReport),
+    ) -> SearchReport {
+        game.mark_root();
+        match (&self.slagle, self.algorithm) {
+            (Some(slagle), Algorithm::MAndN) => self.search_m_and_n(game, slagle, on_iteration),
+            _ => {
+                let (max_depth, time_limit) = match self.limit {
+                    Limit::Depth(depth) => (depth, None),
+                    Limit::Time(time) => (MAX_SEARCH_DEPTH, Some(time)),
+                };
+                let options = SearchOptions {
+                    time_limit,
+                    ..SearchOptions::default()
+                };
+                let mut iterations = Vec::new();
+                let mut record = |iteration: &Iteration<Move, i32>| {
+                    let report = IterationReport {
+                        depth: iteration.depth,
+                        value: f64::from(iteration.value),
+                        principal_line: iteration.principal_line.clone(),
+                        best_move: iteration.best_move,
+                        nodes: iteration.stats.nodes,
+                        elapsed: iteration.stats.elapsed,
+                    };
+                    on_iteration(&report);
+                    iterations.push(report);
+                };
+                let (result, table) = match &mut self.table {
+                    Some(table) => {
+                        let mut search =
+                            TableSearch::new(table).with_distance(Checkers::distance_adjustment());
+                        let result = iterative_deepening_with_table(
+                            game,
+                            max_depth,
+                            &options,
+                            &mut search,
+                            &mut record,
+                        );
+                        (result, Some(search.stats))
+                    }
+                    None => (
+                        iterative_deepening(game, max_depth, &options, &mut record),
+                        None,
+                    ),
+                };
+                SearchReport {
+                    table,
+                    iterations,
+                    best_move: result.best_move,
+                    stop: stop_name(result.stop),
+                    nodes: result.stats.nodes,
+                    elapsed: result.stats.elapsed,
+                }
+            }
+        }
+    }
+
+    /// m&n alpha-beta at depths 1, 2, …: it keeps no line and cannot stop inside a search,
+    /// so with a time limit a depth is only started when the last one, times the growth
+    /// seen so far, fits in the time left.
+    fn search_m_and_n(
+        &self,
+        game: &mut Checkers,
+        slagle: &Slagle,
+        mut on_iteration: impl FnMut(&IterationReport),
+    ) -> SearchReport {
+        let started = Instant::now();
+        let (max_depth, time_limit) = match self.limit {
+            Limit::Depth(depth) => (depth, None),
+            Limit::Time(time) => (MAX_SEARCH_DEPTH, Some(time)),
+        };
+        let mut floated = FloatValued(game.clone());
+        let mut iterations: Vec<IterationReport> = Vec::new();
+        let mut nodes = 0;
+        let mut stop = "depth reached";
+        let mut fallback = Vec::new();
+        gametree::Game::successors(game, &mut fallback);
+        for depth in 1..=max_depth {
+            if let (Some(limit), Some(last)) = (time_limit, iterations.last()) {
+                let growth = match iterations.len() {
+                    1 => 3.0,
+                    length => {
+                        let before = iterations[length - 2].elapsed.as_secs_f64().max(1e-6);
+                        (last.elapsed.as_secs_f64() / before).clamp(1.0, 20.0)
+                    }
+                };
+                let expected = last.elapsed.mul_f64(growth);
+                if started.elapsed() + expected > limit {
+                    stop = "time limit";
+                    break;
+                }
+            }
+            let result = mn_alphabeta_depth(&mut floated, slagle, depth);
+            nodes += result.stats.nodes;
+            let report = IterationReport {
+                depth,
+                value: result.value,
+                principal_line: result.best_move.into_iter().collect(),
+                best_move: result.best_move,
+                nodes: result.stats.nodes,
+                elapsed: result.stats.elapsed,
+            };
+            on_iteration(&report);
+            let decided = result.value.abs() >= f64::from(gametree::games::checkers::WIN_VALUE / 2);
+            iterations.push(report);
+            if decided {
+                stop = "game decided";
+                break;
+            }
+        }
+        SearchReport {
+            table: None,
+            best_move: iterations
+                .last()
+                .and_then(|iteration| iteration.best_move)
+                .or(fallback.first().copied()),
+            iterations,
+            stop,
+            nodes,
+            elapsed: started.elapsed(),
+        }
+    }
+}
+
+fn stop_name(stop: StopReason) -> &'static str {
+    match stop {
+        StopReason::DepthReached => "depth reached",
+        StopReason::TreeExhausted => "tree exhausted",
+        StopReason::NodeBudget => "node budget",
+        StopReason::TimeLimit => "time limit",
+    }
+}
+
+/// Slagle's backing-up functions from the flags, else the file, else the defaults (2, 2,
+/// 3, 0.1, 3, 0.1: values are hundredths of a man, so a near-best successor's bonus halves
+/// every tenth of a man it falls behind); a warning when they are not monotone.
+fn slagle(args: &SearchArgs, params: &Params) -> Result<Slagle, CliError> {
+    let error = |error: gametree::BackingUpError| usage(error.to_string());
+    let m = args.m.or(params.m).unwrap_or(2);
+    let n = args.n.or(params.n).unwrap_or(2);
+    let max = Exponents::new(
+        args.x.or(params.x).unwrap_or(3.0),
+        args.y.or(params.y).unwrap_or(0.1),
+    )
+    .map_err(error)?;
+    let min = Exponents::new(
+        args.r.or(params.r).unwrap_or(3.0),
+        args.s.or(params.s).unwrap_or(0.1),
+    )
+    .map_err(error)?;
+    let mut slagle = Slagle::new(m, n, max, min).map_err(error)?;
+    for &(depth, x, y) in &params.max_at {
+        slagle = slagle.with_max_at(depth, Exponents::new(x, y).map_err(error)?);
+    }
+    for &(depth, r, s) in &params.min_at {
+        slagle = slagle.with_min_at(depth, Exponents::new(r, s).map_err(error)?);
+    }
+    for (player, depth) in slagle.monotonicity_violations() {
+        let (count, exponents) = match player {
+            Player::Max => (m, slagle.exponents(player, depth)),
+            Player::Min => (n, slagle.exponents(player, depth)),
+        };
+        let product = (count - 1) as f64 * exponents.slope * exponents.shift.exp2() * LN_2;
+        let at = depth.map_or(String::new(), |depth| format!(" at depth below {depth}"));
+        eprintln!(
+            "gametree: warning: {player}'s backing-up function{at} is not monotone: \
+             (count − 1)·slope·2^shift·ln 2 = {product:.3} > 1 (Slagle's theorem)"
+        );
+    }
+    Ok(slagle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_params_file_sets_exponents_per_depth_and_weights() {
+        let json: Json = serde_json::from_str(
+            r#"{"m": 3, "x": 2.5, "max_at": [{"depth_below": 1, "x": 1, "y": 0.5}],
+                "weights": {"king": 170}}"#,
+        )
+        .expect("valid JSON");
+        let params = parse_params(&json).expect("valid settings");
+        assert_eq!((params.m, params.x), (Some(3), Some(2.5)));
+        assert_eq!(params.max_at, vec![(1, 1.0, 0.5)]);
+        assert_eq!(params.weights.map(|weights| weights.king), Some(170));
+    }
+
+    #[test]
+    fn unknown_keys_and_bad_numbers_are_named() {
+        for (text, expected) in [
+            (r#"{"q": 1}"#, "unknown key \"q\""),
+            (r#"{"m": 0}"#, "m must be a whole number of at least 1"),
+            (
+                r#"{"weights": {"queen": 1}}"#,
+                "unknown key \"weights.queen\"",
+            ),
+            (
+                r#"{"min_at": [{"depth_below": 1, "r": 1}]}"#,
+                "min_at[0]: missing \"s\"",
+            ),
+        ] {
+            let json: Json = serde_json::from_str(text).expect("valid JSON");
+            assert_eq!(
+                parse_params(&json).err().as_deref(),
+                Some(expected),
+                "{text}"
+            );
+        }
+    }
+}

@@ -1,0 +1,530 @@
+//! `gametree connect4`: Connect Four solved by the generic solver (null-window narrowing,
+//! transposition table, the game's pruning), on Pascal Pons' benchmark files, move by move,
+//! and against a person in the terminal.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use clap::{Args, Subcommand, ValueEnum};
+
+use gametree::{ConnectFour, Game, Player, Solution, SolveOptions, Solver};
+
+use super::{CliError, Outcome};
+
+/// Arguments of `gametree connect4`.
+#[derive(Args, Debug)]
+pub struct Connect4Args {
+    #[command(subcommand)]
+    command: Connect4Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Connect4Command {
+    /// Solve positions read one per line, `MOVES` or `MOVES SCORE` (Pons' benchmark
+    /// format: 1-based columns, first player first; SCORE for the player to move); print
+    /// `MOVES SCORE NODES MICROSECONDS` per line. The table is cleared between positions. A
+    /// SCORE that differs from the one found is reported on stderr and the exit status is 1
+    #[command(
+        after_help = "Example:\n  echo '2252576253462244111563365343671351441 -1' \
+        | gametree connect4 solve\n  2252576253462244111563365343671351441 -1 15 6"
+    )]
+    Solve(SolveArgs),
+    /// The score of every move from a position (for the player to move), one field per
+    /// column, `-` for a full column
+    #[command(after_help = "Example:\n  gametree connect4 analyze 4455\n  \
+        -2 -2 -1 18 -1 -2 -2")]
+    Analyze(AnalyzeArgs),
+    /// Play against the computer, which solves every position and never errs; type a
+    /// column number per move
+    #[command(after_help = "Example:\n  gametree connect4 play --width 5 --height 4 --as first")]
+    Play(PlayArgs),
+    /// Solve whole benchmark files and report per file the mean time and mean positions
+    /// searched per position, and whether every score was right
+    #[command(
+        after_help = "Example:\n  gametree connect4 bench ../shared/data/connect4/Test_L3_R1"
+    )]
+    Bench(BenchArgs),
+}
+
+/// The board and the solver's settings, shared by every subcommand.
+#[derive(Args, Debug)]
+struct BoardArgs {
+    /// Columns of the board
+    #[arg(long, default_value_t = ConnectFour::WIDTH)]
+    width: u32,
+    /// Rows of the board
+    #[arg(long, default_value_t = ConnectFour::HEIGHT)]
+    height: u32,
+    /// Transposition table size in MiB
+    #[arg(long, value_name = "MIB", default_value_t = SolveOptions::default().table_mib)]
+    table_mib: usize,
+    /// Turn off enhanced transposition cutoffs (for comparison)
+    #[arg(long)]
+    no_etc: bool,
+}
+
+impl BoardArgs {
+    fn empty_board(&self) -> Result<ConnectFour, CliError> {
+        ConnectFour::with_size(self.width, self.height)
+            .map_err(|error| CliError::Usage(error.to_string()))
+    }
+
+    fn options(&self, weak: bool) -> Result<SolveOptions, CliError> {
+        if self.table_mib == 0 {
+            return Err(CliError::Usage(
+                "--table-mib 0: the table needs at least 1 MiB".into(),
+            ));
+        }
+        Ok(SolveOptions {
+            weak,
+            enhanced_transposition_cutoffs: !self.no_etc,
+            table_mib: self.table_mib,
+        })
+    }
+
+    /// The board after `moves`, or a usage error naming the bad move.
+    fn position(&self, moves: &str) -> Result<ConnectFour, CliError> {
+        let mut game = self.empty_board()?;
+        game.play_moves(moves)
+            .map_err(|error| CliError::Usage(format!("{moves:?}: {error}")))?;
+        Ok(game)
+    }
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    /// The positions, one per line; `-` or nothing for standard input
+    file: Option<PathBuf>,
+    /// Weak solving: only win (1), draw (0) or loss (-1); a given SCORE is compared by sign
+    #[arg(long)]
+    weak: bool,
+    #[command(flatten)]
+    board: BoardArgs,
+}
+
+#[derive(Args, Debug)]
+struct AnalyzeArgs {
+    /// The moves played: 1-based columns, first player first (empty: the empty board)
+    #[arg(allow_hyphen_values = false)]
+    moves: String,
+    /// Weak solving: only win (1), draw (0) or loss (-1)
+    #[arg(long)]
+    weak: bool,
+    #[command(flatten)]
+    board: BoardArgs,
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    /// Whether you play first (X) or second (O); asked for when absent
+    #[arg(long = "as", value_enum, value_name = "SIDE")]
+    side: Option<Side>,
+    #[command(flatten)]
+    board: BoardArgs,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Side {
+    First,
+    Second,
+}
+
+#[derive(Args, Debug)]
+struct BenchArgs {
+    /// Benchmark files: lines `MOVES SCORE`
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Solve only the first N positions of each file
+    #[arg(long, value_name = "N")]
+    lines: Option<usize>,
+    /// Weak solving; scores are compared by sign
+    #[arg(long)]
+    weak: bool,
+    #[command(flatten)]
+    board: BoardArgs,
+}
+
+/// Runs `gametree connect4`.
+pub fn run(args: Connect4Args) -> Result<Outcome, CliError> {
+    match args.command {
+        Connect4Command::Solve(args) => solve(&args),
+        Connect4Command::Analyze(args) => analyze(&args),
+        Connect4Command::Play(args) => play(&args),
+        Connect4Command::Bench(args) => bench(&args),
+    }
+}
+
+/// One line of a position file: the moves and the expected score, if given.
+struct PositionLine<'a> {
+    moves: &'a str,
+    expected: Option<i32>,
+}
+
+/// Parses `MOVES` or `MOVES SCORE`; `None` for a blank line.
+fn parse_line<'a>(
+    line: &'a str,
+    number: usize,
+    source: &str,
+) -> Result<Option<PositionLine<'a>>, CliError> {
+    let mut fields = line.split_whitespace();
+    let Some(moves) = fields.next() else {
+        return Ok(None);
+    };
+    let expected = match fields.next() {
+        None => None,
+        Some(text) => Some(text.parse::<i32>().map_err(|_| {
+            CliError::Usage(format!(
+                "{source} line {number}: score {text:?} is not an integer"
+            ))
+        })?),
+    };
+    if let Some(extra) = fields.next() {
+        return Err(CliError::Usage(format!(
+            "{source} line {number}: unexpected {extra:?} after MOVES SCORE"
+        )));
+    }
+    Ok(Some(PositionLine { moves, expected }))
+}
+
+/// Whether a solved score agrees with an expected one (by sign when solving weakly).
+fn agrees(found: i32, expected: i32, weak: bool) -> bool {
+    if weak {
+        found == expected.signum()
+    } else {
+        found == expected
+    }
+}
+
+fn open(path: Option<&Path>) -> Result<(Box<dyn BufRead>, String), CliError> {
+    match path {
+        None => Ok((Box::new(BufReader::new(io::stdin())), "stdin".into())),
+        Some(path) if path == Path::new("-") => {
+            Ok((Box::new(BufReader::new(io::stdin())), "stdin".into()))
+        }
+        Some(path) => {
+            let file = File::open(path).map_err(|error| {
+                CliError::Usage(format!("cannot read {}: {error}", path.display()))
+            })?;
+            Ok((Box::new(BufReader::new(file)), path.display().to_string()))
+        }
+    }
+}
+
+/// Solves one position from a cleared table, timing the clearing and the solving.
+fn solve_fresh(solver: &mut Solver<ConnectFour>, game: &mut ConnectFour) -> (Solution, Duration) {
+    let started = Instant::now();
+    solver.clear();
+    let solution = solver.solve(game);
+    (solution, started.elapsed())
+}
+
+fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
+    let mut solver = Solver::new(args.board.options(args.weak)?);
+    let (input, source) = open(args.file.as_deref())?;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut mismatches = 0usize;
+    for (index, line) in input.lines().enumerate() {
+        let number = index + 1;
+        let line = line.map_err(|error| {
+            CliError::Usage(format!("cannot read {source} line {number}: {error}"))
+        })?;
+        let Some(position) = parse_line(&line, number, &source)? else {
+            continue;
+        };
+        let mut game = args
+            .board
+            .position(position.moves)
+            .map_err(|CliError::Usage(error)| {
+                CliError::Usage(format!("{source} line {number}: {error}"))
+            })?;
+        let (solution, elapsed) = solve_fresh(&mut solver, &mut game);
+        // A closed pipe (`| head`) ends the output, not the program with a panic.
+        if writeln!(
+            out,
+            "{} {} {} {}",
+            position.moves,
+            solution.score,
+            solution.stats.nodes,
+            elapsed.as_micros()
+        )
+        .is_err()
+        {
+            break;
+        }
+        if let Some(expected) = position.expected
+            && !agrees(solution.score, expected, args.weak)
+        {
+            mismatches += 1;
+            eprintln!(
+                "gametree: {source} line {number}: {} scores {}, not {expected}",
+                position.moves, solution.score
+            );
+        }
+    }
+    Ok(if mismatches == 0 {
+        Outcome::Found
+    } else {
+        Outcome::NotFound
+    })
+}
+
+fn analyze(args: &AnalyzeArgs) -> Result<Outcome, CliError> {
+    let mut game = args.board.position(&args.moves)?;
+    if game.is_over() {
+        return Err(CliError::Usage(format!(
+            "{:?}: the game is already over",
+            args.moves
+        )));
+    }
+    let mut solver = Solver::new(args.board.options(args.weak)?);
+    let scores = column_scores(&mut solver, &mut game);
+    let fields: Vec<String> = scores
+        .iter()
+        .map(|score| score.map_or_else(|| "-".to_string(), |score| score.to_string()))
+        .collect();
+    let _ = writeln!(io::stdout(), "{}", fields.join(" "));
+    Ok(Outcome::Found)
+}
+
+/// The score of each column for the player to move, `None` for a full column.
+fn column_scores(solver: &mut Solver<ConnectFour>, game: &mut ConnectFour) -> Vec<Option<i32>> {
+    let mut scores = vec![None; game.width() as usize];
+    for (column, solution) in solver.analyze(game) {
+        scores[usize::from(column)] = Some(solution.score);
+    }
+    scores
+}
+
+/// The computer's column (0-based): the best score, the centre-most among equals.
+fn computer_move(solver: &mut Solver<ConnectFour>, game: &mut ConnectFour) -> Option<(u8, i32)> {
+    let centre = f64::from(game.width() - 1) / 2.0;
+    column_scores(solver, game)
+        .into_iter()
+        .enumerate()
+        .filter_map(|(column, score)| Some((column, score?)))
+        .max_by(|&(left_column, left), &(right_column, right)| {
+            let distance = |column: usize| (column as f64 - centre).abs();
+            left.cmp(&right).then(
+                distance(right_column)
+                    .partial_cmp(&distance(left_column))
+                    .expect("invariant: distances are finite"),
+            )
+        })
+        .map(|(column, score)| (u8::try_from(column).expect("invariant: width ≤ 64"), score))
+}
+
+fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    // Piped moves are not shown by a terminal: echo them so the transcript reads well.
+    let echo = !stdin.is_terminal();
+    let game = args.board.empty_board()?;
+    let options = args.board.options(false)?;
+    play_game(
+        game,
+        options,
+        args.side,
+        echo,
+        &mut stdin.lock(),
+        &mut stdout.lock(),
+    )
+    .map_err(|error| CliError::Usage(format!("connect4 play: {error}")))?;
+    Ok(Outcome::Found)
+}
+
+/// Reads one trimmed line, echoing it when asked; `None` at the end of input.
+fn read_line(
+    input: &mut impl BufRead,
+    echo: bool,
+    output: &mut impl Write,
+) -> io::Result<Option<String>> {
+    let mut line = String::new();
+    if input.read_line(&mut line)? == 0 {
+        writeln!(output)?;
+        return Ok(None);
+    }
+    let line = line.trim().to_string();
+    if echo {
+        writeln!(output, "{line}")?;
+    }
+    Ok(Some(line))
+}
+
+/// A person plays the computer, one column per line from `input`; bad input is answered
+/// with the reason and asked for again; the end of input ends the game quietly.
+fn play_game(
+    mut game: ConnectFour,
+    options: SolveOptions,
+    side: Option<Side>,
+    echo: bool,
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+) -> io::Result<()> {
+    let human = match side {
+        Some(Side::First) => Player::Max,
+        Some(Side::Second) => Player::Min,
+        None => loop {
+            write!(output, "Play first (X) or second (O)? [1/2] ")?;
+            output.flush()?;
+            let Some(answer) = read_line(input, echo, output)? else {
+                return Ok(());
+            };
+            match answer.to_ascii_lowercase().as_str() {
+                "1" | "x" | "first" => break Player::Max,
+                "2" | "o" | "second" => break Player::Min,
+                _ => writeln!(output, "{answer:?} is neither 1 nor 2; try again.")?,
+            }
+        },
+    };
+    let mark = |player| if player == Player::Max { 'X' } else { 'O' };
+    let mut solver = Solver::new(options);
+    writeln!(
+        output,
+        "You are {}. Type a column number, 1 to {}.",
+        mark(human),
+        game.width()
+    )?;
+    loop {
+        writeln!(output, "\n{game}\n")?;
+        if game.is_over() {
+            let verdict = match game.winner() {
+                Some(winner) if winner == human => "You win.",
+                Some(_) => "The computer wins.",
+                None => "A draw.",
+            };
+            writeln!(output, "{verdict}")?;
+            return Ok(());
+        }
+        if game.to_move() == human {
+            loop {
+                write!(output, "Your move ({}): ", mark(human))?;
+                output.flush()?;
+                let Some(answer) = read_line(input, echo, output)? else {
+                    return Ok(());
+                };
+                let played = match answer.parse::<u32>() {
+                    Ok(column) => game.play(column).map_err(|error| error.to_string()),
+                    Err(_) => Err(format!(
+                        "{answer:?} is not a column number 1 to {}",
+                        game.width()
+                    )),
+                };
+                match played {
+                    Ok(()) => break,
+                    Err(reason) => writeln!(output, "{reason}; try again.")?,
+                }
+            }
+        } else {
+            solver.clear();
+            let (column, score) = computer_move(&mut solver, &mut game)
+                .expect("invariant: a game that is not over has a move");
+            let outlook = match score.signum() {
+                1 => "it wins",
+                0 => "it draws",
+                _ => "it loses",
+            };
+            writeln!(
+                output,
+                "The computer ({}) plays {} (score {score}: with best play {outlook}).",
+                mark(human.opponent()),
+                column + 1
+            )?;
+            game.update(column);
+        }
+    }
+}
+
+/// Per-file figures of `bench`.
+struct FileFigures {
+    positions: usize,
+    total_time: Duration,
+    total_nodes: u64,
+    wrong: usize,
+}
+
+fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
+    let mut solver = Solver::new(args.board.options(args.weak)?);
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let _ = writeln!(
+        out,
+        "{:<14} {:>9} {:>12} {:>16} {:>12}  scores",
+        "file", "positions", "mean time", "mean positions", "positions/s"
+    );
+    let mut any_wrong = false;
+    for path in &args.files {
+        let (input, source) = open(Some(path))?;
+        let mut figures = FileFigures {
+            positions: 0,
+            total_time: Duration::ZERO,
+            total_nodes: 0,
+            wrong: 0,
+        };
+        for (index, line) in input.lines().enumerate() {
+            if args.lines.is_some_and(|limit| figures.positions >= limit) {
+                break;
+            }
+            let number = index + 1;
+            let line = line.map_err(|error| {
+                CliError::Usage(format!("cannot read {source} line {number}: {error}"))
+            })?;
+            let Some(position) = parse_line(&line, number, &source)? else {
+                continue;
+            };
+            let Some(expected) = position.expected else {
+                return Err(CliError::Usage(format!(
+                    "{source} line {number}: no SCORE to check (bench reads `MOVES SCORE` lines)"
+                )));
+            };
+            let mut game =
+                args.board
+                    .position(position.moves)
+                    .map_err(|CliError::Usage(error)| {
+                        CliError::Usage(format!("{source} line {number}: {error}"))
+                    })?;
+            let (solution, elapsed) = solve_fresh(&mut solver, &mut game);
+            figures.positions += 1;
+            figures.total_time += elapsed;
+            figures.total_nodes += solution.stats.nodes;
+            if !agrees(solution.score, expected, args.weak) {
+                figures.wrong += 1;
+                eprintln!(
+                    "gametree: {source} line {number}: {} scores {}, not {expected}",
+                    position.moves, solution.score
+                );
+            }
+        }
+        any_wrong |= figures.wrong > 0;
+        let name = path.file_name().map_or_else(
+            || source.clone(),
+            |name| name.to_string_lossy().into_owned(),
+        );
+        let count = figures.positions.max(1) as f64;
+        let seconds = figures.total_time.as_secs_f64();
+        let verdict = if figures.wrong == 0 {
+            "all correct".to_string()
+        } else {
+            format!("{} WRONG", figures.wrong)
+        };
+        let _ = writeln!(
+            out,
+            "{name:<14} {:>9} {:>9.3} ms {:>16.0} {:>10.2} M  {verdict}",
+            figures.positions,
+            seconds * 1000.0 / count,
+            figures.total_nodes as f64 / count,
+            if seconds > 0.0 {
+                figures.total_nodes as f64 / seconds / 1e6
+            } else {
+                0.0
+            },
+        );
+    }
+    Ok(if any_wrong {
+        Outcome::NotFound
+    } else {
+        Outcome::Found
+    })
+}

@@ -1,0 +1,293 @@
+//! The depth-limited searches with a [`TranspositionTable`]: what they store, and when a
+//! stored bound may stand in for a search.
+//!
+//! # What is stored
+//! After searching a position with `depth` plies left in the window (α, β), the fail-hard
+//! result `r` is stored with its bound ([`Window::bound_of`]): exact when α < r < β, an upper
+//! bound when r ≤ α (fail low), a lower bound when r ≥ β (fail high); with the move that
+//! raised the value last or caused the cutoff (none on a fail low). Values pass through
+//! [`TableSearch::distance`] first, so a game that scores wins by their distance from the
+//! root stores them as distances from the position.
+//!
+//! # When a stored entry ends a search
+//! At a position other than the root, an entry deep enough ([`Reuse`]) ends the search at
+//! once with the value the search would have returned: the stored exact value clamped to
+//! the window, β for a lower bound at or above β, α for an upper bound at or below α. In
+//! a search that keeps its principal line, an exact value strictly inside the window is
+//! not used (the line below it is not stored) — the position is searched, its stored move
+//! first. Every entry's move is tried first (after the previous principal line's move).
+//!
+//! # When the results equal those without a table
+//! With [`Reuse::SameDepth`], the value of every search (and of every iteration of
+//! iterative deepening) is that of the search without the table, provided
+//! 1. the key identifies what the value depends on: equal keys, equal depth-limited values
+//!    (positions whose values depend on the history — draw by repetition, a move-count
+//!    rule — break this unless the history is in the key);
+//! 2. the game's [`Game::is_terminal`] ignores the window: McCarthy's `ter[p, α, β]` may
+//!    stop a search early because of the window, and then a result found in one window is
+//!    not a bound valid in another (do not use a table with such a game);
+//! 3. values that depend on the distance from the root are made position-relative by
+//!    [`TableSearch::distance`];
+//! 4. no two positions the search meets share a key (a Zobrist collision, about 2⁻⁶⁴ per
+//!    pair).
+//!
+//! The reported line and best move may differ where moves tie, since the stored moves
+//! reorder the search. [`Reuse::AtLeastDepth`], the usual choice in play, also takes
+//! entries from deeper searches: its values are then at least as well informed, but not
+//! those of a fixed-depth search.
+
+use crate::game::Game;
+use crate::search::transposition::{TableEntry, TranspositionTable, ZobristHash};
+use crate::search::{Bound, Window};
+
+/// Which stored entries may end a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reuse {
+    /// Only entries searched to exactly the plies left here: results equal those of the
+    /// search without a table (see the module documentation for the conditions).
+    SameDepth,
+    /// Entries searched at least as deep: fewer positions, values at least as deep.
+    AtLeastDepth,
+    /// No entry ends a search; stored moves only order the moves.
+    OrderingOnly,
+}
+
+/// Converts values between the root's point of view and the position's, for games that
+/// score a win by its distance from the root (a win in 3 plies from the root is a win in
+/// 1 ply from a position 2 plies down).
+#[derive(Clone, Copy, Debug)]
+pub struct DistanceAdjustment<V> {
+    /// A value found `ply` plies below the root, as the position's own.
+    pub to_position: fn(V, usize) -> V,
+    /// A position's stored value, as seen from a root `ply` plies above.
+    pub to_root: fn(V, usize) -> V,
+}
+
+impl<V> DistanceAdjustment<V> {
+    /// No conversion: values that depend on the position alone.
+    #[must_use]
+    pub fn none() -> Self {
+        DistanceAdjustment {
+            to_position: |value, _| value,
+            to_root: |value, _| value,
+        }
+    }
+}
+
+/// What the table did in a search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableStats {
+    /// Positions looked up.
+    pub probes: u64,
+    /// Lookups that found an entry.
+    pub hits: u64,
+    /// Searches an entry ended.
+    pub cutoffs: u64,
+    /// Entries stored.
+    pub stores: u64,
+}
+
+/// A transposition table and how a depth-limited search uses it: the argument of
+/// [`super::depth_limited_value_with_table`] and its siblings. The table outlives the
+/// search, so the next search (the next move in a game) can use what this one stored.
+///
+/// # Example
+/// ```
+/// use gametree::games::checkers::{Checkers, DrawRules};
+/// use gametree::search::deepening::{Reuse, TableSearch};
+/// use gametree::{TranspositionTable, Window, depth_limited_value, depth_limited_value_with_table};
+///
+/// let rules = DrawRules { quiet_move_limit: 0, repetitions: 0 };
+/// let mut game = Checkers::new().with_rules(rules);
+/// let mut table = TranspositionTable::with_mib(1);
+/// let mut search = TableSearch::new(&mut table).with_reuse(Reuse::SameDepth);
+/// search.distance = Checkers::distance_adjustment();
+/// let with = depth_limited_value_with_table(&mut game, 7, Window::full(), &mut search);
+/// let without = depth_limited_value(&mut game, 7, Window::full());
+/// assert_eq!(with.value, without.value);
+/// assert!(with.stats.nodes < without.stats.nodes);
+/// ```
+#[derive(Debug)]
+pub struct TableSearch<'t, M, V> {
+    /// The table, shared with later searches.
+    pub table: &'t mut TranspositionTable<M, V>,
+    /// Which entries may end a search.
+    pub reuse: Reuse,
+    /// How values are made position-relative for the table.
+    pub distance: DistanceAdjustment<V>,
+    /// What the table did, added up over the searches that used this `TableSearch`.
+    pub stats: TableStats,
+}
+
+impl<'t, M, V> TableSearch<'t, M, V> {
+    /// The table used with [`Reuse::AtLeastDepth`] and no distance adjustment.
+    pub fn new(table: &'t mut TranspositionTable<M, V>) -> Self {
+        TableSearch {
+            table,
+            reuse: Reuse::AtLeastDepth,
+            distance: DistanceAdjustment::none(),
+            stats: TableStats::default(),
+        }
+    }
+
+    /// The same with another [`Reuse`].
+    #[must_use]
+    pub fn with_reuse(mut self, reuse: Reuse) -> Self {
+        self.reuse = reuse;
+        self
+    }
+
+    /// The same with a [`DistanceAdjustment`].
+    #[must_use]
+    pub fn with_distance(mut self, distance: DistanceAdjustment<V>) -> Self {
+        self.distance = distance;
+        self
+    }
+}
+
+/// What a lookup found: a value that ends the search, or a move to try first.
+pub(super) struct Probe<M, V> {
+    pub(super) cutoff: Option<V>,
+    pub(super) best_move: Option<M>,
+}
+
+/// The engine's access to a table, or to none: the search without a table compiles to
+/// what it was before tables existed.
+pub(super) trait TableAccess<G: Game> {
+    /// Looks the current position up; `keep_exact` says an exact value strictly inside
+    /// the window must not end the search (its line is needed).
+    fn probe(
+        &mut self,
+        game: &G,
+        depth: u32,
+        ply: usize,
+        window: Window<G::Value>,
+        keep_exact: bool,
+    ) -> Probe<G::Move, G::Value>;
+
+    /// How many searches entries have ended so far.
+    fn cutoffs(&self) -> u64;
+
+    /// Stores the fail-hard result `value` of the current position, searched with `depth`
+    /// plies left in `window`.
+    fn store(
+        &mut self,
+        game: &G,
+        depth: u32,
+        ply: usize,
+        window: Window<G::Value>,
+        value: G::Value,
+        best_move: Option<G::Move>,
+    );
+}
+
+/// No table.
+pub(super) struct NoTable;
+
+impl<G: Game> TableAccess<G> for NoTable {
+    #[inline(always)]
+    fn probe(
+        &mut self,
+        _game: &G,
+        _depth: u32,
+        _ply: usize,
+        _window: Window<G::Value>,
+        _keep_exact: bool,
+    ) -> Probe<G::Move, G::Value> {
+        Probe {
+            cutoff: None,
+            best_move: None,
+        }
+    }
+
+    fn cutoffs(&self) -> u64 {
+        0
+    }
+
+    #[inline(always)]
+    fn store(
+        &mut self,
+        _game: &G,
+        _depth: u32,
+        _ply: usize,
+        _window: Window<G::Value>,
+        _value: G::Value,
+        _best_move: Option<G::Move>,
+    ) {
+    }
+}
+
+impl<G> TableAccess<G> for TableSearch<'_, G::Move, G::Value>
+where
+    G: ZobristHash,
+    G::Value: Default,
+{
+    #[inline]
+    fn probe(
+        &mut self,
+        game: &G,
+        depth: u32,
+        ply: usize,
+        window: Window<G::Value>,
+        keep_exact: bool,
+    ) -> Probe<G::Move, G::Value> {
+        self.stats.probes += 1;
+        let Some(entry) = self.table.probe(game.hash_key()) else {
+            return Probe {
+                cutoff: None,
+                best_move: None,
+            };
+        };
+        self.stats.hits += 1;
+        let deep_enough = match self.reuse {
+            Reuse::SameDepth => entry.depth == depth.min(u32::from(u8::MAX)),
+            Reuse::AtLeastDepth => entry.depth >= depth.min(u32::from(u8::MAX)),
+            Reuse::OrderingOnly => false,
+        };
+        let cutoff = if deep_enough {
+            let value = (self.distance.to_root)(entry.value, ply);
+            match entry.bound {
+                Bound::Exact if keep_exact && window.bound_of(value) == Bound::Exact => None,
+                Bound::Exact => Some(window.clamp(value)),
+                Bound::Lower if value >= window.beta => Some(window.beta),
+                Bound::Upper if value <= window.alpha => Some(window.alpha),
+                Bound::Lower | Bound::Upper => None,
+            }
+        } else {
+            None
+        };
+        if cutoff.is_some() {
+            self.stats.cutoffs += 1;
+        }
+        Probe {
+            cutoff,
+            best_move: entry.best_move,
+        }
+    }
+
+    fn cutoffs(&self) -> u64 {
+        self.stats.cutoffs
+    }
+
+    #[inline]
+    fn store(
+        &mut self,
+        game: &G,
+        depth: u32,
+        ply: usize,
+        window: Window<G::Value>,
+        value: G::Value,
+        best_move: Option<G::Move>,
+    ) {
+        self.stats.stores += 1;
+        self.table.store(
+            game.hash_key(),
+            TableEntry {
+                value: (self.distance.to_position)(value, ply),
+                bound: window.bound_of(value),
+                depth,
+                best_move,
+            },
+        );
+    }
+}

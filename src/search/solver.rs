@@ -1,0 +1,537 @@
+//! A strong (or weak) solver for integer-valued games: negamax alpha-beta with a
+//! transposition table, null-window searches narrowing the value, the table's move first,
+//! enhanced transposition cutoffs, and pruning the game knows (the moves that lose at
+//! once) through the optional [`Solvable::outlook`].
+//!
+//! This is McCarthy's alpha-beta (seed 000) taken to the limit of its window: seed 002's
+//! aspiration idea, "search with a window around an estimate", narrowed to windows of
+//! width one (null windows), each answering "is the value above `v`?", and repeated, as a
+//! binary search on the value interval, until the value is known. Pascal Pons' Connect
+//! Four solver is built the same way; here it is game-independent, and
+//! [`crate::games::connect_four`] supplies only the rules, the move ordering and the
+//! pruning.
+
+use std::time::Instant;
+
+use crate::game::{Game, Player};
+use crate::search::killer::move_to_front;
+use crate::search::transposition::{TableEntry, TranspositionTable, ZobristHash};
+use crate::search::{Bound, SearchStats, with_stack};
+
+/// What a game knows of the current position before it is searched: its value, or the
+/// moves worth searching and an interval the value lies in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outlook {
+    /// The value to MAX is known without search (the player to move wins at once, every
+    /// move loses at once, the game is drawn whatever happens).
+    Known(i32),
+    /// The moves appended to the buffer are worth searching, and the value to MAX lies in
+    /// `lower..=upper`. Moves the game leaves out must not be better for the player to
+    /// move than the best move it appends.
+    Search {
+        /// The value to MAX is at least this.
+        lower: i32,
+        /// The value to MAX is at most this.
+        upper: i32,
+    },
+}
+
+/// A game the [`Solver`] can solve: integer values to MAX, a position key, and optionally
+/// knowledge that saves search.
+///
+/// Values are integers so that the solver can negate them (it searches from the point of
+/// view of the player to move, as negamax does) and split the interval they lie in.
+pub trait Solvable: Game<Value = i32> + ZobristHash {
+    /// Called at a position that is not terminal: appends the moves to search to `moves`,
+    /// best first, or says the value is known.
+    ///
+    /// The default appends every successor and knows no bound. A game overrides it to
+    /// leave out moves that lose at once, to value a position whose player to move wins at
+    /// once, and to bound the value (Connect Four: a win cannot come before the player's
+    /// next stone). An [`Outlook::Search`] with no moves is a loss for the player to move,
+    /// as in [`Game`].
+    fn outlook(&self, moves: &mut Vec<Self::Move>) -> Outlook {
+        self.successors(moves);
+        Outlook::Search {
+            lower: i32::MIN,
+            upper: i32::MAX,
+        }
+    }
+}
+
+/// How the [`Solver`] searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveOptions {
+    /// Weak solving: only whether the player to move wins, draws or loses. The value is
+    /// then -1, 0 or 1 times the sign of the true value (0 is taken to be a draw).
+    pub weak: bool,
+    /// Enhanced transposition cutoffs: before searching the moves of a position, look each
+    /// successor up in the table and stop at once if one is already known to be good
+    /// enough.
+    pub enhanced_transposition_cutoffs: bool,
+    /// The size of the transposition table, in mebibytes.
+    pub table_mib: usize,
+}
+
+impl Default for SolveOptions {
+    /// Strong solving, enhanced transposition cutoffs on, a 64 MiB table.
+    fn default() -> Self {
+        SolveOptions {
+            weak: false,
+            enhanced_transposition_cutoffs: true,
+            table_mib: 64,
+        }
+    }
+}
+
+/// The value of a position found by the [`Solver`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The value to MAX with perfect play (with [`SolveOptions::weak`]: its sign).
+    pub value: i32,
+    /// The same value from the point of view of the player to move (the benchmark
+    /// convention of Connect Four solvers).
+    pub score: i32,
+    /// Positions visited by every null-window search together, the root counted once per
+    /// search; elapsed time.
+    pub stats: SearchStats,
+}
+
+/// ±∞ from the point of view of the player to move: `i32::MAX` and its negation, so that
+/// negating never overflows.
+const INFINITY: i32 = i32::MAX;
+
+/// Every this many plies the search makes sure the stack has room for the next ones.
+const STACK_CHECK_PLIES: usize = 16;
+
+/// A solver: the transposition table and move buffers, kept between the positions it
+/// solves (clear the table with [`Solver::clear`] for independent measurements).
+///
+/// # Example
+/// ```
+/// use gametree::{ConnectFour, SolveOptions, Solver};
+///
+/// let mut solver = Solver::new(SolveOptions { table_mib: 1, ..SolveOptions::default() });
+/// // The first player has four in a row: the game is over, lost for the player to move.
+/// let mut game = ConnectFour::from_moves("4455667").expect("legal moves");
+/// assert_eq!(solver.solve(&mut game).score, -18);
+/// let mut game = ConnectFour::from_moves("445566").expect("legal moves");
+/// // The first player wins with their next (4th) stone: 22 - 4 = 18.
+/// assert_eq!(solver.solve(&mut game).score, 18);
+/// ```
+pub struct Solver<G: Solvable> {
+    table: TranspositionTable<G::Move, i32>,
+    /// `move_stack[ply]`: the move buffer of the position `ply` moves below the root.
+    move_stack: Vec<Vec<G::Move>>,
+    options: SolveOptions,
+    stats: SearchStats,
+}
+
+impl<G: Solvable> Solver<G> {
+    /// A solver with a fresh table of `options.table_mib` mebibytes.
+    #[must_use]
+    pub fn new(options: SolveOptions) -> Self {
+        Solver {
+            table: TranspositionTable::with_mib(options.table_mib),
+            move_stack: Vec::new(),
+            options,
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// The options the solver was made with.
+    #[must_use]
+    pub fn options(&self) -> SolveOptions {
+        self.options
+    }
+
+    /// Switches between strong and weak solving; the table stays valid (its entries are
+    /// bounds on true values either way).
+    pub fn set_weak(&mut self, weak: bool) {
+        self.options.weak = weak;
+    }
+
+    /// Forgets every table entry (in constant time).
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The value of the current position with perfect play.
+    ///
+    /// Null-window searches narrow the interval the value lies in (from the game's
+    /// [`Outlook`] at the root), each testing a value halfway, pulled towards 0: a search
+    /// in the window (v, v + 1) says whether the value is above v. Each search is negamax
+    /// alpha-beta with the table (an entry's bound may end the search or narrow the
+    /// window, and its best move is tried first), enhanced transposition cutoffs when
+    /// enabled, and the moves and bounds of [`Solvable::outlook`].
+    ///
+    /// The table is kept from earlier calls: its entries are facts about positions. The
+    /// game is returned to the position it was in.
+    pub fn solve(&mut self, game: &mut G) -> Solution {
+        let started = Instant::now();
+        self.stats = SearchStats::default();
+        let mover = game.to_move();
+        let score = self.narrow(game);
+        let mut stats = self.stats;
+        stats.elapsed = started.elapsed();
+        Solution {
+            value: to_max(score, mover),
+            score,
+            stats,
+        }
+    }
+
+    /// The value of every move from the current position, in the order of
+    /// [`Game::successors`]: each successor solved in turn with the same table.
+    /// Empty when the position is terminal.
+    ///
+    /// The score of each move in the returned [`Solution`] is from the point of view of
+    /// the player to move here (it is the successor's score negated).
+    pub fn analyze(&mut self, game: &mut G) -> Vec<(G::Move, Solution)> {
+        if game.is_terminal(i32::MIN, i32::MAX) {
+            return Vec::new();
+        }
+        let mover = game.to_move();
+        let mut moves = Vec::new();
+        game.successors(&mut moves);
+        moves
+            .into_iter()
+            .map(|mv| {
+                game.update(mv);
+                let mut solution = self.solve(game);
+                game.revert(mv);
+                solution.score = from_max(solution.value, mover);
+                (mv, solution)
+            })
+            .collect()
+    }
+
+    /// The iterative narrowing: the score of the root, to the player to move.
+    fn narrow(&mut self, game: &mut G) -> i32 {
+        let mover = game.to_move();
+        if game.is_terminal(i32::MIN, i32::MAX) {
+            self.stats.nodes += 1;
+            self.stats.leaves += 1;
+            return self.weakened(from_max(game.value(), mover));
+        }
+        let mut moves = self.take_buffer(0);
+        let outlook = game.outlook(&mut moves);
+        let has_moves = !moves.is_empty();
+        self.move_stack[0] = moves;
+        let (mut min, mut max) = match outlook {
+            Outlook::Known(value) => {
+                self.stats.nodes += 1;
+                self.stats.leaves += 1;
+                return self.weakened(from_max(value, mover));
+            }
+            Outlook::Search { .. } if !has_moves => {
+                self.stats.nodes += 1;
+                return self.weakened(-INFINITY);
+            }
+            Outlook::Search { lower, upper } => mover_interval(lower, upper, mover),
+        };
+        if self.options.weak {
+            min = min.max(-1);
+            max = max.min(1);
+        }
+        while min < max {
+            let middle = i64::from(min) + (i64::from(max) - i64::from(min)) / 2;
+            // Values near 0 are both likeliest and cheapest to test: test nearer 0.
+            let middle = if middle <= 0 && i64::from(min) / 2 < middle {
+                i64::from(min) / 2
+            } else if middle >= 0 && i64::from(max) / 2 > middle {
+                i64::from(max) / 2
+            } else {
+                middle
+            };
+            let middle = i32::try_from(middle).expect("invariant: between two i32 values");
+            let found = self.search(game, middle, middle + 1, 0);
+            if found <= middle {
+                max = found;
+            } else {
+                min = found;
+            }
+        }
+        self.weakened(min)
+    }
+
+    /// `score`, or its sign when solving weakly.
+    fn weakened(&self, score: i32) -> i32 {
+        if self.options.weak {
+            score.clamp(-1, 1)
+        } else {
+            score
+        }
+    }
+
+    /// The buffer for `ply`, taken out of the stack (returned by the caller).
+    fn take_buffer(&mut self, ply: usize) -> Vec<G::Move> {
+        while self.move_stack.len() <= ply {
+            self.move_stack.push(Vec::new());
+        }
+        let mut moves = std::mem::take(&mut self.move_stack[ply]);
+        moves.clear();
+        moves
+    }
+
+    /// Negamax alpha-beta, fail-soft, from the point of view of the player to move: a
+    /// result at or below `alpha` is an upper bound of the true score, at or above `beta`
+    /// a lower bound, and exact in between.
+    fn search(&mut self, game: &mut G, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if ply % STACK_CHECK_PLIES == STACK_CHECK_PLIES - 1 {
+            with_stack(|| self.position(game, alpha, beta, ply))
+        } else {
+            self.position(game, alpha, beta, ply)
+        }
+    }
+
+    fn position(&mut self, game: &mut G, alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.stats.nodes += 1;
+        let mover = game.to_move();
+        let (max_alpha, max_beta) = match mover {
+            Player::Max => (alpha, beta),
+            Player::Min => (beta.saturating_neg(), alpha.saturating_neg()),
+        };
+        if game.is_terminal(max_alpha, max_beta) {
+            self.stats.leaves += 1;
+            return from_max(game.value(), mover);
+        }
+        let mut moves = self.take_buffer(ply);
+        let score = match game.outlook(&mut moves) {
+            Outlook::Known(value) => {
+                self.stats.leaves += 1;
+                from_max(value, mover)
+            }
+            Outlook::Search { lower, upper } if !moves.is_empty() => {
+                let (lower, upper) = mover_interval(lower, upper, mover);
+                self.expand(game, &mut moves, alpha, beta, (lower, upper), ply)
+            }
+            // No successors: a loss for the player to move.
+            Outlook::Search { .. } => -INFINITY,
+        };
+        self.move_stack[ply] = moves;
+        score
+    }
+
+    /// Searches the moves of a position whose score lies in `lower..=upper`.
+    fn expand(
+        &mut self,
+        game: &mut G,
+        moves: &mut [G::Move],
+        mut alpha: i32,
+        mut beta: i32,
+        (lower, upper): (i32, i32),
+        ply: usize,
+    ) -> i32 {
+        if alpha < lower {
+            alpha = lower;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if beta > upper {
+            beta = upper;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        let key = game.hash_key();
+        if let Some(entry) = self.table.probe(key) {
+            match entry.bound {
+                Bound::Exact => return entry.value,
+                Bound::Lower => {
+                    if entry.value >= beta {
+                        return entry.value;
+                    }
+                    alpha = alpha.max(entry.value);
+                }
+                Bound::Upper => {
+                    if entry.value <= alpha {
+                        return entry.value;
+                    }
+                    beta = beta.min(entry.value);
+                }
+            }
+            if let Some(mv) = entry.best_move {
+                move_to_front(moves, mv);
+            }
+        }
+        if self.options.enhanced_transposition_cutoffs && moves.len() > 1 {
+            for &mv in moves.iter() {
+                game.update(mv);
+                let child = self.table.probe(game.hash_key());
+                game.revert(mv);
+                // The successor's score to its mover is at most `value`: this position's
+                // score is at least -value.
+                if let Some(TableEntry {
+                    value,
+                    bound: Bound::Upper | Bound::Exact,
+                    ..
+                }) = child
+                    && -value >= beta
+                {
+                    self.stats.cutoffs += 1;
+                    return -value;
+                }
+            }
+        }
+        let nodes_before = self.stats.nodes;
+        let window_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for &mv in moves.iter() {
+            game.update(mv);
+            let score = -self.search(game, -beta, -alpha, ply + 1);
+            game.revert(mv);
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        self.stats.cutoffs += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best <= window_alpha {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        // Effort: the bit length of the number of positions visited below.
+        let effort = u64::BITS - (self.stats.nodes - nodes_before).leading_zeros();
+        self.table.store(
+            key,
+            TableEntry {
+                value: best,
+                bound,
+                depth: effort,
+                best_move: if bound == Bound::Upper {
+                    None
+                } else {
+                    best_move
+                },
+            },
+        );
+        best
+    }
+}
+
+impl<G: Solvable> std::fmt::Debug for Solver<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Solver")
+            .field("options", &self.options)
+            .field("table", &self.table)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A value to MAX seen by `mover`, with MAX's −∞ and ∞ (`i32::MIN`, `i32::MAX`) as the
+/// mover's ∓[`INFINITY`].
+fn from_max(value: i32, mover: Player) -> i32 {
+    let value = value.max(-INFINITY);
+    match mover {
+        Player::Max => value,
+        Player::Min => -value,
+    }
+}
+
+/// A score to `mover` as a value to MAX; the mover's −∞ is MAX's `i32::MIN` when MAX is
+/// to move (a position without successors, as [`crate::minimax`] values it).
+fn to_max(score: i32, mover: Player) -> i32 {
+    let value = match mover {
+        Player::Max => score,
+        Player::Min => -score,
+    };
+    if value == -INFINITY { i32::MIN } else { value }
+}
+
+/// The interval `lower..=upper` of values to MAX as an interval of scores to `mover`.
+fn mover_interval(lower: i32, upper: i32, mover: Player) -> (i32, i32) {
+    let (a, b) = (from_max(lower, mover), from_max(upper, mover));
+    (a.min(b), a.max(b))
+}
+
+/// Solves the current position with a fresh solver: [`Solver::solve`].
+///
+/// # Example
+/// ```
+/// use gametree::{ConnectFour, SolveOptions, solve};
+///
+/// // Pons' first Test_L3_R1 position, with its benchmark score.
+/// let mut game = ConnectFour::from_moves("2252576253462244111563365343671351441").expect("legal");
+/// let options = SolveOptions { table_mib: 1, ..SolveOptions::default() };
+/// assert_eq!(solve(&mut game, options).score, -1);
+/// ```
+pub fn solve<G: Solvable>(game: &mut G, options: SolveOptions) -> Solution {
+    Solver::new(options).solve(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::test_tree::{Node, TreeGame};
+
+    impl ZobristHash for TreeGame {
+        fn hash_key(&self) -> u64 {
+            // The path is the position: a tree has no transpositions.
+            self.path
+                .iter()
+                .fold(0xcbf2_9ce4_8422_2325, |hash, &index| {
+                    (hash ^ index as u64).wrapping_mul(0x0100_0000_01b3)
+                })
+        }
+    }
+    impl Solvable for TreeGame {}
+
+    fn tree(depth: u32, seed: &mut u64) -> Node {
+        if depth == 0 {
+            *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            return Node::Leaf((*seed >> 33) as i32 % 21 - 10);
+        }
+        Node::Inner((0..3).map(|_| tree(depth - 1, seed)).collect())
+    }
+
+    #[test]
+    fn the_solver_finds_the_minimax_value_of_random_trees() {
+        let mut seed = 7;
+        for _ in 0..50 {
+            let mut game = TreeGame {
+                root: tree(5, &mut seed),
+                path: Vec::new(),
+            };
+            let expected = crate::minimax_value(&mut game);
+            for enhanced_transposition_cutoffs in [false, true] {
+                let options = SolveOptions {
+                    weak: false,
+                    enhanced_transposition_cutoffs,
+                    table_mib: 1,
+                };
+                assert_eq!(solve(&mut game, options).value, expected);
+                let weak = solve(
+                    &mut game,
+                    SolveOptions {
+                        weak: true,
+                        ..options
+                    },
+                );
+                assert_eq!(weak.value, expected.signum());
+            }
+        }
+    }
+
+    #[test]
+    fn a_position_without_successors_is_a_loss_for_the_player_to_move() {
+        let mut game = TreeGame {
+            root: Node::Inner(vec![Node::Inner(vec![])]),
+            path: Vec::new(),
+        };
+        let solution = solve(&mut game, SolveOptions::default());
+        assert_eq!(solution.value, crate::minimax_value(&mut game));
+        assert_eq!(solution.value, i32::MAX);
+    }
+}

@@ -1,0 +1,354 @@
+//! `gametree checkers best` and `gametree checkers play`, run as a user runs them.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use gametree::games::checkers::read_pdn;
+
+fn gametree(arguments: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(arguments)
+        .output()
+        .expect("the binary runs")
+}
+
+/// Runs the binary in `directory` with `input` on stdin.
+fn gametree_with_input(arguments: &[&str], input: &str, directory: &PathBuf) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(arguments)
+        .current_dir(directory)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("piped stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    child.wait_with_output().expect("the binary ends")
+}
+
+/// A fresh empty directory for one test.
+fn scratch_directory(name: &str) -> PathBuf {
+    let directory =
+        std::env::temp_dir().join(format!("gametree-checkers-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    std::fs::create_dir_all(&directory).expect("a scratch directory");
+    directory
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn best_as_json_reports_every_iteration_with_a_legal_line() {
+    let output = gametree(&["checkers", "best", "--depth", "6", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("one JSON object");
+    assert_eq!(json["depth"], 6);
+    assert_eq!(json["algorithm"], "alphabeta");
+    assert_eq!(json["stop"], "depth reached");
+    let iterations = json["iterations"].as_array().expect("iterations");
+    assert_eq!(iterations.len(), 6);
+    let mut total = 0;
+    for (depth, iteration) in (1..).zip(iterations) {
+        assert_eq!(iteration["depth"], depth);
+        assert!(
+            iteration["value"].is_i64(),
+            "alpha-beta values are integers"
+        );
+        let line = iteration["principal_line"].as_array().expect("a line");
+        assert_eq!(
+            line.len(),
+            depth as usize,
+            "no capture ends a line early here"
+        );
+        assert_eq!(iteration["best_move"], line[0]);
+        total += iteration["nodes"].as_u64().expect("nodes");
+    }
+    assert_eq!(json["nodes"].as_u64(), Some(total));
+    assert_eq!(json["principal_line"], iterations[5]["principal_line"]);
+    // The line is legal: replay it.
+    let mut position = gametree::games::checkers::Position::initial();
+    for mv in json["principal_line"].as_array().expect("a line") {
+        let mv = position
+            .parse_move(mv.as_str().expect("move text"))
+            .expect("a legal move");
+        position = position.play(mv);
+    }
+    let ebf = json["effective_branching_factor"]
+        .as_f64()
+        .expect("a number");
+    let expected = (total as f64).powf(1.0 / 6.0);
+    assert!((ebf - expected).abs() < 1e-9);
+}
+
+#[test]
+fn best_prints_a_table_and_the_move() {
+    let output = gametree(&["checkers", "best", "--depth", "4"]);
+    assert!(output.status.success());
+    let text = stdout(&output);
+    assert!(text.contains("depth"), "{text}");
+    assert!(text.contains("best move "), "{text}");
+    assert!(text.contains("nodes/s"), "{text}");
+    assert!(text.contains("ebf "), "{text}");
+}
+
+#[test]
+fn best_finds_the_win_in_a_won_ending_and_says_so() {
+    // Black's man on 9 takes White's last piece on 14.
+    let output = gametree(&["checkers", "best", "--fen", "B:W14:B9,10", "--json"]);
+    assert!(output.status.success());
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("JSON");
+    assert_eq!(json["best_move"], "9x18");
+    // A win one ply away: WIN_VALUE − 1.
+    assert_eq!(json["value"], 999_999);
+    assert_eq!(json["stop"], "tree exhausted");
+}
+
+#[test]
+fn best_by_m_and_n_reports_each_depth() {
+    let output = gametree(&[
+        "checkers",
+        "best",
+        "--depth",
+        "4",
+        "--algorithm",
+        "m-and-n",
+        "--m",
+        "2",
+        "--n",
+        "2",
+        "--json",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("JSON");
+    assert_eq!(json["algorithm"], "m-and-n");
+    assert_eq!(json["iterations"].as_array().map(Vec::len), Some(4));
+    assert!(json["best_move"].is_string());
+}
+
+#[test]
+fn best_reads_settings_from_a_params_file() {
+    let directory = scratch_directory("params");
+    let path = directory.join("params.json");
+    std::fs::write(
+        &path,
+        r#"{"m": 2, "n": 3, "x": 2, "y": 0.1, "r": 2, "s": 0.1,
+            "max_at": [{"depth_below": 0, "x": 1, "y": 0.2}],
+            "weights": {"king": 160}}"#,
+    )
+    .expect("written");
+    let path = path.to_string_lossy().into_owned();
+    let output = gametree(&[
+        "checkers",
+        "best",
+        "--depth",
+        "3",
+        "--algorithm",
+        "m-and-n",
+        "--params",
+        &path,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("best move "));
+}
+
+#[test]
+fn bad_input_to_best_exits_2_with_one_line() {
+    let directory = scratch_directory("bad");
+    let bad_params = directory.join("bad.json");
+    std::fs::write(&bad_params, r#"{"m": 2, "z": 1}"#).expect("written");
+    let bad_params = bad_params.to_string_lossy().into_owned();
+    let cases: [(&[&str], &str); 5] = [
+        (&["checkers", "best", "--fen", "B:W18:Q12"], "column"),
+        (
+            &[
+                "checkers",
+                "best",
+                "--params",
+                &bad_params,
+                "--algorithm",
+                "m-and-n",
+            ],
+            "unknown key \"z\"",
+        ),
+        (
+            &["checkers", "best", "--params", "/nonexistent/params.json"],
+            "cannot read",
+        ),
+        (&["checkers", "best", "--m", "2"], "m-and-n"),
+        (&["checkers", "best", "--depth", "0"], "--depth"),
+    ];
+    for (arguments, expected) in cases {
+        let output = gametree(arguments);
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}");
+        let message = stderr(&output);
+        assert_eq!(message.lines().count(), 1, "{message}");
+        assert!(message.contains(expected), "{arguments:?}: {message}");
+    }
+}
+
+#[test]
+fn a_piped_game_refuses_an_illegal_move_plays_a_legal_one_and_saves_pdn_at_end_of_input() {
+    let directory = scratch_directory("play");
+    let output = gametree_with_input(
+        &["checkers", "play", "--depth", "4", "--save", "game.pdn"],
+        "11-14\n11-15\n",
+        &directory,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("game.pdn"),
+        "the file is named at the start: {text}"
+    );
+    assert!(
+        text.contains(
+            "Refused: illegal move 11-14: the piece on 11 cannot go that way; legal moves: "
+        ),
+        "{text}"
+    );
+    assert!(text.contains("gametree plays "), "{text}");
+    assert!(text.contains("Game saved to game.pdn"), "{text}");
+    // The board is drawn with the numbers of the empty squares.
+    assert!(text.contains("13  . 14  . 15  . 16"), "{text}");
+    let saved = std::fs::read_to_string(directory.join("game.pdn")).expect("the game file");
+    let games = read_pdn(&saved).expect("valid PDN");
+    assert_eq!(games.len(), 1);
+    let moves: Vec<String> = games[0].moves.iter().map(ToString::to_string).collect();
+    assert_eq!(moves.len(), 2, "{saved}");
+    assert_eq!(moves[0], "11-15");
+    assert_eq!(games[0].tag("Black"), Some("You"));
+    assert_eq!(games[0].tag("Result"), Some("*"));
+}
+
+#[test]
+fn playing_white_lets_the_computer_open_and_saves_under_a_default_name() {
+    let directory = scratch_directory("white");
+    let output = gametree_with_input(
+        &["checkers", "play", "--side", "white", "--depth", "2"],
+        "quit\n",
+        &directory,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let files: Vec<PathBuf> = std::fs::read_dir(&directory)
+        .expect("readable")
+        .map(|entry| entry.expect("an entry").path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let name = files[0]
+        .file_name()
+        .expect("a name")
+        .to_string_lossy()
+        .into_owned();
+    assert!(
+        name.starts_with("checkers-") && name.ends_with(".pdn"),
+        "{name}"
+    );
+    assert!(stdout(&output).contains(&format!("Game saved to {name}")));
+    let games = read_pdn(&std::fs::read_to_string(&files[0]).expect("readable")).expect("PDN");
+    assert_eq!(games[0].moves.len(), 1, "the computer, Black, moved once");
+    assert_eq!(games[0].tag("White"), Some("You"));
+}
+
+#[test]
+fn a_finished_game_is_saved_with_its_result() {
+    let directory = scratch_directory("finished");
+    // Black to move takes White's last piece.
+    let output = gametree_with_input(
+        &[
+            "checkers",
+            "play",
+            "--fen",
+            "B:W14:B9,10",
+            "--save",
+            "won.pdn",
+        ],
+        "9x18\n",
+        &directory,
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("Game over: White has no move and loses (1-0)"));
+    let games =
+        read_pdn(&std::fs::read_to_string(directory.join("won.pdn")).expect("saved")).expect("PDN");
+    assert_eq!(games[0].result.token(), "1-0");
+    assert_eq!(games[0].tag("FEN"), Some("B:W14:B9,10"));
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_a_game_saves_it() {
+    use std::io::{BufRead, BufReader};
+    let directory = scratch_directory("interrupt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args([
+            "checkers",
+            "play",
+            "--depth",
+            "2",
+            "--save",
+            "interrupted.pdn",
+        ])
+        .current_dir(&directory)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().expect("piped stdin");
+    input.write_all(b"9-14\n").expect("input written");
+    input.flush().expect("input flushed");
+    // The handler is in place once the second line (where the game goes) is printed.
+    let mut stdout = BufReader::new(child.stdout.take().expect("piped stdout"));
+    let mut line = String::new();
+    for _ in 0..2 {
+        line.clear();
+        stdout.read_line(&mut line).expect("a line");
+    }
+    assert!(line.contains("interrupted.pdn"), "{line}");
+    // Wait until the computer has answered 9-14, so the game has two moves.
+    let mut seen = String::new();
+    while !seen.contains("gametree plays") {
+        line.clear();
+        if stdout.read_line(&mut line).expect("readable") == 0 {
+            break;
+        }
+        seen.push_str(&line);
+    }
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    let output = child.wait_with_output().expect("the binary ends");
+    assert_eq!(output.status.code(), Some(130));
+    assert!(stderr(&output).contains("game saved to interrupted.pdn"));
+    drop(input);
+    let saved = std::fs::read_to_string(directory.join("interrupted.pdn")).expect("saved");
+    let games = read_pdn(&saved).expect("valid PDN");
+    let moves: Vec<String> = games[0].moves.iter().map(ToString::to_string).collect();
+    assert_eq!(moves.len(), 2, "{saved}");
+    assert_eq!(moves[0], "9-14");
+}
+
+#[test]
+fn best_with_a_time_limit_stops_in_time_with_a_move() {
+    let started = std::time::Instant::now();
+    let output = gametree(&["checkers", "best", "--time", "0.3", "--json"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(started.elapsed().as_secs_f64() < 5.0);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("JSON");
+    assert_eq!(json["stop"], "time limit");
+    assert!(json["depth"].as_u64().is_some_and(|depth| depth >= 8));
+    assert!(json["best_move"].is_string());
+}

@@ -1,0 +1,318 @@
+//! Connect Four: perft against the published counts, the bitboards against a plain board,
+//! the solver against plain minimax on small boards, and the first 100 positions of three
+//! of Pascal Pons' benchmark files with their scores.
+
+use gametree::{
+    ConnectFour, Game, MoveErrorKind, PlayError, Player, SolveOptions, Solver, Value, minimax_value,
+};
+
+/// Leaf positions `depth` plies below the current one; a finished game has none below it.
+fn perft<G: Game>(game: &mut G, depth: u32, moves: &mut Vec<Vec<G::Move>>) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if game.is_terminal(<G::Value as Value>::MIN, <G::Value as Value>::MAX) {
+        return 0;
+    }
+    let mut buffer = moves.pop().unwrap_or_default();
+    buffer.clear();
+    game.successors(&mut buffer);
+    let mut count = 0;
+    for &mv in &buffer {
+        game.update(mv);
+        count += perft(game, depth - 1, moves);
+        game.revert(mv);
+    }
+    moves.push(buffer);
+    count
+}
+
+#[test]
+fn perft_on_the_standard_board_matches_the_published_counts_through_depth_8() {
+    // The number of move sequences of each length from the empty 7×6 board, games ending
+    // at four in a row (OEIS A212693; the list).
+    let expected = [1, 7, 49, 343, 2401, 16807, 117_649, 823_536, 5_673_234];
+    let mut game = ConnectFour::new();
+    let mut buffers = Vec::new();
+    for (depth, &count) in expected.iter().enumerate() {
+        let depth = u32::try_from(depth).expect("small");
+        assert_eq!(
+            perft(&mut game, depth, &mut buffers),
+            count,
+            "depth {depth}"
+        );
+    }
+    assert_eq!(game, ConnectFour::new());
+}
+
+/// A tiny deterministic generator, so the tests need no seed file.
+struct Lcg(u64);
+impl Lcg {
+    fn below(&mut self, bound: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % bound as u64) as usize
+    }
+}
+
+/// The plain board: `cells[column][row]`, rows from the bottom.
+struct PlainBoard {
+    width: usize,
+    height: usize,
+    cells: Vec<Vec<Option<Player>>>,
+}
+
+impl PlainBoard {
+    fn winner(&self) -> Option<Player> {
+        let directions = [(1i64, 0i64), (0, 1), (1, 1), (1, -1)];
+        for column in 0..self.width as i64 {
+            for row in 0..self.height as i64 {
+                let Some(player) = self.cells[column as usize][row as usize] else {
+                    continue;
+                };
+                for (dc, dr) in directions {
+                    let line = (0..4).all(|step| {
+                        let (c, r) = (column + dc * step, row + dr * step);
+                        (0..self.width as i64).contains(&c)
+                            && (0..self.height as i64).contains(&r)
+                            && self.cells[c as usize][r as usize] == Some(player)
+                    });
+                    if line {
+                        return Some(player);
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+#[test]
+fn the_bitboards_agree_with_a_plain_board_on_random_games_of_every_size() {
+    let mut random = Lcg(2024);
+    for (width, height) in [
+        (7, 6),
+        (6, 5),
+        (5, 4),
+        (4, 4),
+        (8, 7),
+        (9, 6),
+        (3, 5),
+        (1, 6),
+    ] {
+        for _ in 0..200 {
+            let mut game = ConnectFour::with_size(width, height).expect("fits");
+            let mut plain = PlainBoard {
+                width: width as usize,
+                height: height as usize,
+                cells: vec![vec![None; height as usize]; width as usize],
+            };
+            let mut history = Vec::new();
+            while !game.is_over() {
+                let mut moves = Vec::new();
+                game.successors(&mut moves);
+                let mv = moves[random.below(moves.len())];
+                let mover = game.to_move();
+                game.update(mv);
+                history.push(mv);
+                let column = &mut plain.cells[usize::from(mv)];
+                let row = column.iter().position(Option::is_none).expect("legal move");
+                column[row] = Some(mover);
+                let full = history.len() == plain.width * plain.height;
+                assert_eq!(
+                    game.winner(),
+                    plain.winner(),
+                    "{width}×{height} {history:?}"
+                );
+                assert_eq!(game.is_over(), plain.winner().is_some() || full);
+            }
+            // Taking every move back gives the empty board.
+            for &mv in history.iter().rev() {
+                game.revert(mv);
+            }
+            assert_eq!(game, ConnectFour::with_size(width, height).expect("fits"));
+        }
+    }
+}
+
+/// Random positions of `stones` stones on a `width`×`height` board whose game is not over.
+fn random_positions(width: u32, height: u32, stones: usize, count: usize) -> Vec<ConnectFour> {
+    let mut random = Lcg(u64::from(width * 100 + height) + stones as u64);
+    let mut positions = Vec::new();
+    while positions.len() < count {
+        let mut game = ConnectFour::with_size(width, height).expect("fits");
+        for _ in 0..stones {
+            if game.is_over() {
+                break;
+            }
+            let mut moves = Vec::new();
+            game.successors(&mut moves);
+            game.update(moves[random.below(moves.len())]);
+        }
+        if !game.is_over() {
+            positions.push(game);
+        }
+    }
+    positions
+}
+
+#[test]
+fn the_solver_agrees_with_plain_minimax_on_small_boards() {
+    let mut strong = Solver::new(SolveOptions {
+        table_mib: 4,
+        ..SolveOptions::default()
+    });
+    let mut without_etc = Solver::new(SolveOptions {
+        table_mib: 4,
+        enhanced_transposition_cutoffs: false,
+        ..SolveOptions::default()
+    });
+    let mut weak = Solver::new(SolveOptions {
+        table_mib: 4,
+        weak: true,
+        ..SolveOptions::default()
+    });
+    let mut checked = 0;
+    for (width, height, stones, count) in [
+        (4, 4, 6, 60),
+        (4, 4, 9, 100),
+        (5, 4, 10, 40),
+        (5, 4, 13, 100),
+        (4, 5, 11, 40),
+    ] {
+        for mut game in random_positions(width, height, stones, count) {
+            let expected = minimax_value(&mut game);
+            strong.clear();
+            let solution = strong.solve(&mut game);
+            assert_eq!(solution.value, expected, "{game:?}");
+            let mover_sign = if game.to_move() == Player::Max { 1 } else { -1 };
+            assert_eq!(solution.score, mover_sign * expected);
+            // Without clearing: the table's entries from earlier positions stay true.
+            assert_eq!(without_etc.solve(&mut game).value, expected, "{game:?}");
+            weak.clear();
+            assert_eq!(weak.solve(&mut game).value, expected.signum(), "{game:?}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 340);
+}
+
+#[test]
+fn the_small_boards_are_solved_from_the_empty_board() {
+    // With perfect play: 4×4 and 5×4 are draws (John Tromp's table of solved board sizes).
+    for (width, height) in [(4, 4), (5, 4)] {
+        let mut game = ConnectFour::with_size(width, height).expect("fits");
+        let solution = Solver::new(SolveOptions::default()).solve(&mut game);
+        assert_eq!(solution.value, 0, "{width}×{height}");
+    }
+}
+
+#[test]
+fn analyze_gives_each_move_the_negated_score_of_its_successor() {
+    let mut game = ConnectFour::with_size(4, 4).expect("fits");
+    game.play_moves("231223").expect("legal");
+    let mut solver = Solver::new(SolveOptions::default());
+    let analysis = solver.analyze(&mut game);
+    assert_eq!(analysis.len(), 4);
+    let best = analysis.iter().map(|(_, solution)| solution.score).max();
+    assert_eq!(best, Some(solver.solve(&mut game).score));
+    for (column, solution) in analysis {
+        game.update(column);
+        assert_eq!(minimax_value(&mut game), solution.value);
+        game.revert(column);
+    }
+}
+
+#[test]
+fn scores_follow_the_benchmark_convention() {
+    let mut solver = Solver::new(SolveOptions::default());
+    // The first player wins with the 4th stone: 22 − 4.
+    let mut game = ConnectFour::from_moves("445566").expect("legal");
+    assert_eq!(solver.solve(&mut game).score, 18);
+    assert_eq!(solver.solve(&mut game).value, 18);
+    // The second player to move cannot stop both ends of 5 6 7: lost to the 5th stone.
+    let mut game = ConnectFour::from_moves("4455").expect("legal");
+    game.update(5); // column 6
+    assert_eq!(solver.solve(&mut game).score, -(22 - 4));
+    // Four in a row already: the player to move lost to the 4th stone.
+    let mut game = ConnectFour::from_moves("4455667").expect("legal");
+    assert_eq!(game.value(), 18);
+    assert_eq!(solver.solve(&mut game).score, -18);
+}
+
+#[test]
+fn illegal_move_strings_name_the_offending_move() {
+    let error = ConnectFour::from_moves("448").expect_err("no column 8");
+    assert_eq!(error.index, 3);
+    assert_eq!(
+        error.kind,
+        MoveErrorKind::Illegal(PlayError::ColumnOutOfRange {
+            column: 8,
+            width: 7
+        })
+    );
+    assert_eq!(
+        error.to_string(),
+        "move 3 ('8'): there is no column 8: the columns are 1 to 7"
+    );
+    let error = ConnectFour::from_moves("1111111").expect_err("full");
+    assert_eq!(error.to_string(), "move 7 ('1'): column 1 is full");
+    let error = ConnectFour::from_moves("12121214").expect_err("over");
+    assert_eq!(error.to_string(), "move 8 ('4'): the game is already over");
+    let error = ConnectFour::from_moves("12a").expect_err("letter");
+    assert_eq!(
+        error.to_string(),
+        "move 3 ('a'): not a column number 1 to 9"
+    );
+    let error = ConnectFour::from_moves("0").expect_err("zero");
+    assert_eq!(error.kind, MoveErrorKind::NotAColumn);
+    assert!(ConnectFour::with_size(8, 8).is_err());
+    assert!(ConnectFour::with_size(0, 6).is_err());
+    assert!(ConnectFour::with_size(2, 20).is_err());
+    assert!(ConnectFour::with_size(8, 7).is_ok());
+}
+
+/// The first 100 lines of one of Pons' benchmark files (copied from
+/// `shared/data/connect4/`), each solved from a cleared table.
+fn solves_benchmark_excerpt(name: &str) {
+    let path = format!("{}/tests/data/connect4/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("benchmark excerpt in tests/data");
+    let mut solver = Solver::new(SolveOptions::default());
+    let mut weak = Solver::new(SolveOptions {
+        weak: true,
+        ..SolveOptions::default()
+    });
+    let mut lines = 0;
+    for line in text.lines() {
+        let (moves, score) = line.split_once(' ').expect("MOVES SCORE");
+        let score: i32 = score.parse().expect("an integer score");
+        let mut game = ConnectFour::from_moves(moves).expect("legal moves");
+        solver.clear();
+        assert_eq!(solver.solve(&mut game).score, score, "{name}: {moves}");
+        weak.clear();
+        assert_eq!(
+            weak.solve(&mut game).score,
+            score.signum(),
+            "{name}: {moves}"
+        );
+        lines += 1;
+    }
+    assert_eq!(lines, 100);
+}
+
+#[test]
+fn the_first_100_end_game_positions_of_pons_benchmark_get_their_scores() {
+    solves_benchmark_excerpt("Test_L3_R1.first100");
+}
+
+#[test]
+fn the_first_100_middle_game_positions_of_pons_benchmark_get_their_scores() {
+    solves_benchmark_excerpt("Test_L2_R1.first100");
+}
+
+#[test]
+fn the_first_100_opening_positions_of_pons_benchmark_get_their_scores() {
+    solves_benchmark_excerpt("Test_L1_R1.first100");
+}
