@@ -71,7 +71,9 @@ enum Command {
     ///
     /// Moves are 1-based columns, first player first; scores are for the player to move:
     /// 0 a draw, 22 - k a win with the k-th stone at the earliest (7×6), negative a loss.
-    #[command(after_help = "Example:\n  gametree connect4 analyze 4455\n  -2 -2 -1 18 -1 -2 -2")]
+    #[command(
+        after_help = "Example:\n  gametree connect4 analyze 5554224333234511764415115\n  -8 -8 -8 -8 - 4 -8"
+    )]
     Connect4(connect4::Connect4Args),
 }
 

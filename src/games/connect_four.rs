@@ -303,34 +303,22 @@ impl ConnectFour {
     /// Whether `stones` hold four in a row (Pons' `alignment`).
     #[inline]
     fn has_line(&self, stones: u64) -> bool {
-        let h = self.height;
-        // Horizontal, the two diagonals, vertical: pairs, then pairs of pairs.
-        for shift in [h + 1, h, h + 2, 1] {
-            let pairs = stones & (stones >> shift);
-            if pairs & (pairs >> (2 * shift)) != 0 {
-                return true;
-            }
+        // The standard height as a constant lets the compiler shift by immediates.
+        match self.height {
+            6 => has_line(stones, 6),
+            height => has_line(stones, height),
         }
-        false
     }
 
     /// The free cells that would complete four in a row for `stones` (Pons'
     /// `compute_winning_position`).
     #[inline]
     fn winning_cells(&self, stones: u64) -> u64 {
-        let h = self.height;
-        // Vertical: three stones below.
-        let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
-        for shift in [h + 1, h, h + 2] {
-            // Two stones on one side, and a third beyond them or on the other side.
-            let pair = (stones << shift) & (stones << (2 * shift));
-            cells |= pair & (stones << (3 * shift));
-            cells |= pair & (stones >> shift);
-            let pair = (stones >> shift) & (stones >> (2 * shift));
-            cells |= pair & (stones << shift);
-            cells |= pair & (stones >> (3 * shift));
+        let free = self.board ^ self.mask;
+        match self.height {
+            6 => winning_cells(stones, 6) & free,
+            height => winning_cells(stones, height) & free,
         }
-        cells & (self.board ^ self.mask)
     }
 
     /// The cells the player to move can play without letting the opponent win at once
@@ -393,6 +381,37 @@ impl ConnectFour {
             -score
         }
     }
+}
+
+/// Whether `stones` hold four in a row on a board of `height` rows.
+#[inline(always)]
+fn has_line(stones: u64, height: u32) -> bool {
+    // Horizontal, the two diagonals, vertical: pairs, then pairs of pairs.
+    for shift in [height + 1, height, height + 2, 1] {
+        let pairs = stones & (stones >> shift);
+        if pairs & (pairs >> (2 * shift)) != 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// The cells, free or not, that would complete four in a row for `stones` on a board of
+/// `height` rows.
+#[inline(always)]
+fn winning_cells(stones: u64, height: u32) -> u64 {
+    // Vertical: three stones below.
+    let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
+    for shift in [height + 1, height, height + 2] {
+        // Two stones on one side, and a third beyond them or on the other side.
+        let pair = (stones << shift) & (stones << (2 * shift));
+        cells |= pair & (stones << (3 * shift));
+        cells |= pair & (stones >> shift);
+        let pair = (stones >> shift) & (stones >> (2 * shift));
+        cells |= pair & (stones << shift);
+        cells |= pair & (stones >> (3 * shift));
+    }
+    cells
 }
 
 impl Default for ConnectFour {
@@ -465,22 +484,20 @@ impl ZobristHash for ConnectFour {
 impl Solvable for ConnectFour {
     /// Pons' pruning: the player to move who can win at once scores (w·h + 1 − n)/2 after
     /// n stones; one whose every move lets the opponent win at once scores −(w·h − n)/2;
-    /// with two cells left and neither, the game is a draw. Otherwise the moves that do
-    /// not lose at once, and a win can come no sooner than the player's next-but-one stone
-    /// nor a loss sooner than the opponent's next-but-one.
-    fn outlook(&self, moves: &mut Vec<u8>) -> Outlook {
+    /// with two cells left and neither, the game is a draw. Otherwise a win can come no
+    /// sooner than the player's next-but-one stone, nor a loss sooner than the opponent's
+    /// next-but-one.
+    fn outlook(&self) -> Outlook {
         let (cells, played) = (self.cells(), self.played());
         if self.winning_cells(self.current) & self.possible() != 0 {
             return Outlook::Known(self.value_to_max((cells + 1 - played) / 2));
         }
-        let non_losing = self.non_losing_cells();
-        if non_losing == 0 {
+        if self.non_losing_cells() == 0 {
             return Outlook::Known(self.value_to_max(-(cells - played) / 2));
         }
         if played >= cells - 2 {
             return Outlook::Known(0);
         }
-        self.append_ordered(non_losing, moves);
         let (lower, upper) = (-(cells - 2 - played) / 2, (cells - 1 - played) / 2);
         if self.moves.is_multiple_of(2) {
             Outlook::Search { lower, upper }
@@ -490,6 +507,12 @@ impl Solvable for ConnectFour {
                 upper: -lower,
             }
         }
+    }
+
+    /// The moves that do not let the opponent win at once, ordered as
+    /// [`Game::successors`] orders them.
+    fn search_moves(&self, moves: &mut Vec<u8>) {
+        self.append_ordered(self.non_losing_cells(), moves);
     }
 }
 

@@ -129,7 +129,8 @@ struct Bucket<M, V> {
 /// new entry has none); otherwise an empty or stale slot is taken, and failing that the
 /// slot of least depth. [`clear`](Self::clear) starts a new generation in constant time,
 /// so the table can be reset between positions cheaply; the memory is wiped once every
-/// 32,767 clears.
+/// 32,767 clears. A table made [`growing`](Self::growing) doubles on demand up to its
+/// maximum size.
 ///
 /// Probing and storing allocate nothing.
 ///
@@ -144,10 +145,15 @@ struct Bucket<M, V> {
 /// assert_eq!(table.probe(42), None);
 /// ```
 pub struct TranspositionTable<M, V> {
-    buckets: Box<[Bucket<M, V>]>,
+    /// The buckets in use: a power of two of them.
+    buckets: Vec<Bucket<M, V>>,
     /// `buckets.len() - 1`.
     index_mask: usize,
     generation: u64,
+    /// How many buckets [`clear`](Self::clear) returns the table to.
+    initial_buckets: usize,
+    /// How many buckets [`grow`](Self::grow) may reach.
+    max_buckets: usize,
 }
 
 impl<M: Copy, V: Copy + Default> TranspositionTable<M, V> {
@@ -155,23 +161,73 @@ impl<M: Copy, V: Copy + Default> TranspositionTable<M, V> {
     /// of buckets that fits.
     #[must_use]
     pub fn with_mib(mib: usize) -> Self {
-        let bytes = mib.saturating_mul(1 << 20);
-        let per_bucket = std::mem::size_of::<Bucket<M, V>>();
-        let fitting = (bytes / per_bucket).max(1);
-        // The greatest power of two not above `fitting`.
-        let buckets = 1usize << (usize::BITS - 1 - fitting.leading_zeros());
-        Self::with_buckets(buckets)
+        Self::with_buckets(Self::buckets_in(mib))
     }
 
     /// A table of `buckets` buckets of four entries each, rounded up to a power of two.
     #[must_use]
     pub fn with_buckets(buckets: usize) -> Self {
         let count = buckets.max(1).next_power_of_two();
+        Self::growing_buckets(count, count)
+    }
+
+    /// A table that starts at `initial_mib` mebibytes and may [`grow`](Self::grow) to
+    /// `max_mib`; [`clear`](Self::clear) returns it to its initial size.
+    ///
+    /// A small table is faster while it is large enough: it stays in the processor's
+    /// caches and address translation buffers. A search that starts small and grows the
+    /// table as it stores more entries gets the speed of the small table on small problems
+    /// and the room of the large one on large problems.
+    #[must_use]
+    pub fn growing(initial_mib: usize, max_mib: usize) -> Self {
+        let max = Self::buckets_in(max_mib);
+        Self::growing_buckets(Self::buckets_in(initial_mib).min(max), max)
+    }
+
+    fn growing_buckets(initial: usize, max: usize) -> Self {
         TranspositionTable {
-            buckets: vec![Self::empty_bucket(); count].into_boxed_slice(),
-            index_mask: count - 1,
+            buckets: vec![Self::empty_bucket(); initial],
+            index_mask: initial - 1,
             generation: 1,
+            initial_buckets: initial,
+            max_buckets: max,
         }
+    }
+
+    /// The greatest power of two of buckets that fits in `mib` mebibytes, at least 1.
+    fn buckets_in(mib: usize) -> usize {
+        let bytes = mib.saturating_mul(1 << 20);
+        let fitting = (bytes / std::mem::size_of::<Bucket<M, V>>()).max(1);
+        1usize << (usize::BITS - 1 - fitting.leading_zeros())
+    }
+
+    /// Doubles the table, keeping every entry, unless it has reached its maximum size;
+    /// says whether it grew. Costs time in proportion to the size: call it rarely (when
+    /// the entries stored since the last growth are many times the capacity, say).
+    pub fn grow(&mut self) -> bool {
+        let old = self.buckets.len();
+        if old >= self.max_buckets {
+            return false;
+        }
+        self.buckets.resize(2 * old, Self::empty_bucket());
+        self.index_mask = 2 * old - 1;
+        let tag = self.tag();
+        let generation_bits = self.generation_bits();
+        // One more index bit: each entry stays in bucket `index` or moves to
+        // `index + old`, whose bucket is empty.
+        for index in 0..old {
+            let mut moved = 0;
+            for position in 0..SLOTS {
+                let slot = self.buckets[index].slots[position];
+                let current = slot.meta & 3 != EMPTY && slot.meta & !3 == generation_bits;
+                if current && self.bucket_index(slot.check ^ tag) != index {
+                    self.buckets[index + old].slots[moved] = slot;
+                    self.buckets[index].slots[position].meta = EMPTY;
+                    moved += 1;
+                }
+            }
+        }
+        true
     }
 
     fn empty_bucket() -> Bucket<M, V> {
@@ -192,15 +248,26 @@ impl<M: Copy, V: Copy + Default> TranspositionTable<M, V> {
         self.buckets.len() * SLOTS
     }
 
-    /// The memory the entries take, in bytes.
+    /// The memory the entries in use take, in bytes.
     #[must_use]
     pub fn memory_bytes(&self) -> usize {
         std::mem::size_of_val(&*self.buckets)
     }
 
+    /// The memory the table may grow to, in bytes.
+    #[must_use]
+    pub fn max_memory_bytes(&self) -> usize {
+        self.max_buckets * std::mem::size_of::<Bucket<M, V>>()
+    }
+
     /// Forgets every entry, in constant time: entries of earlier generations are never
-    /// returned and are overwritten first.
+    /// returned and are overwritten first. A [`growing`](Self::growing) table returns to
+    /// its initial size (keeping its memory for the next growth).
     pub fn clear(&mut self) {
+        if self.buckets.len() > self.initial_buckets {
+            self.buckets.truncate(self.initial_buckets);
+            self.index_mask = self.initial_buckets - 1;
+        }
         self.generation += 1;
         if self.generation > MAX_GENERATION {
             self.buckets.fill(Self::empty_bucket());
@@ -419,6 +486,31 @@ mod tests {
             (found.value, found.bound, found.best_move),
             (1, Bound::Upper, Some(3))
         );
+    }
+
+    #[test]
+    fn growing_keeps_every_entry_and_clearing_returns_to_the_initial_size() {
+        let mut table = TranspositionTable::growing_buckets(2, 64);
+        let keys: Vec<u64> = (0..8).map(|key| key * 0x1234_5678_9abc).collect();
+        for &key in &keys {
+            table.store(key, entry(key as i32 & 0xff, Bound::Exact, 3));
+        }
+        let before: Vec<_> = keys.iter().map(|&key| table.probe(key)).collect();
+        let mut sizes = vec![table.capacity()];
+        while table.grow() {
+            sizes.push(table.capacity());
+            let after: Vec<_> = keys.iter().map(|&key| table.probe(key)).collect();
+            assert_eq!(after, before);
+        }
+        assert_eq!(sizes, vec![8, 16, 32, 64, 128, 256]);
+        table.clear();
+        assert_eq!(table.capacity(), 8);
+        assert!(keys.iter().all(|&key| table.probe(key).is_none()));
+        for _ in 0..5 {
+            assert!(table.grow());
+        }
+        assert!(keys.iter().all(|&key| table.probe(key).is_none()));
+        assert!(!table.grow());
     }
 
     #[test]

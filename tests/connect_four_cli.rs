@@ -1,0 +1,231 @@
+//! `gametree connect4` through the real binary: solving benchmark lines, mismatches (exit
+//! 1), bad move strings (one line on stderr naming the move, exit 2), analysis, a game piped
+//! into `play`, and `bench` on the excerpts in `tests/data/connect4/`.
+
+use std::io::Write as _;
+use std::process::{Command, Output, Stdio};
+
+fn gametree(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .expect("piped")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    child.wait_with_output().expect("the binary ends")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("utf-8")
+}
+
+fn excerpt(name: &str) -> String {
+    format!("{}/tests/data/connect4/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn solve_prints_moves_score_nodes_and_microseconds_per_line() {
+    // The first two lines of Pons' Test_L3_R1, with their scores, and a line without one.
+    let input = "2252576253462244111563365343671351441 -1\n\
+                 7422341735647741166133573473242566 1\n\
+                 \n\
+                 445566\n";
+    let output = gametree(&["connect4", "solve"], input);
+    assert!(output.status.success(), "{output:?}");
+    let stdout = text(&output.stdout);
+    let lines: Vec<Vec<&str>> = stdout
+        .lines()
+        .map(|line| line.split(' ').collect())
+        .collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    let expected = [
+        ("2252576253462244111563365343671351441", "-1"),
+        ("7422341735647741166133573473242566", "1"),
+        ("445566", "18"),
+    ];
+    for (fields, (moves, score)) in lines.iter().zip(expected) {
+        assert_eq!(fields.len(), 4, "{fields:?}");
+        assert_eq!((fields[0], fields[1]), (moves, score));
+        let nodes: u64 = fields[2].parse().expect("a node count");
+        assert!(nodes >= 1);
+        fields[3].parse::<u64>().expect("microseconds");
+    }
+    assert!(output.stderr.is_empty());
+}
+
+#[test]
+fn solve_reads_a_file_and_weak_solving_gives_the_sign() {
+    let output = gametree(
+        &[
+            "connect4",
+            "solve",
+            "--weak",
+            &excerpt("Test_L2_R1.first100"),
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let stdout = text(&output.stdout);
+    assert_eq!(stdout.lines().count(), 100);
+    for line in stdout.lines() {
+        let score: i32 = line
+            .split(' ')
+            .nth(1)
+            .expect("a score")
+            .parse()
+            .expect("int");
+        assert!((-1..=1).contains(&score), "{line}");
+    }
+}
+
+#[test]
+fn a_wrong_expected_score_is_reported_and_the_exit_status_is_1() {
+    let output = gametree(
+        &["connect4", "solve", "-"],
+        "2252576253462244111563365343671351441 5\n445566 18\n",
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(text(&output.stdout).lines().count(), 2, "both lines solved");
+    assert_eq!(
+        text(&output.stderr),
+        "gametree: stdin line 1: 2252576253462244111563365343671351441 scores -1, not 5\n"
+    );
+}
+
+#[test]
+fn illegal_move_strings_are_one_line_errors_naming_the_move() {
+    for (input, message) in [
+        (
+            "448\n",
+            "gametree: stdin line 1: \"448\": move 3 ('8'): there is no column 8: the columns \
+             are 1 to 7\n",
+        ),
+        (
+            "4455\n1111111\n",
+            "gametree: stdin line 2: \"1111111\": move 7 ('1'): column 1 is full\n",
+        ),
+        (
+            "12121214 3\n",
+            "gametree: stdin line 1: \"12121214\": move 8 ('4'): the game is already over\n",
+        ),
+        (
+            "44 x\n",
+            "gametree: stdin line 1: score \"x\" is not an integer\n",
+        ),
+    ] {
+        let output = gametree(&["connect4", "solve"], input);
+        assert_eq!(output.status.code(), Some(2), "{input:?}");
+        assert_eq!(text(&output.stderr), message);
+    }
+    let output = gametree(&["connect4", "analyze", "40"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stderr),
+        "gametree: \"40\": move 2 ('0'): not a column number 1 to 9\n"
+    );
+    let output = gametree(&["connect4", "solve", "/nonexistent/positions"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).starts_with("gametree: cannot read /nonexistent/positions"));
+    let output = gametree(
+        &["connect4", "analyze", "1", "--width", "9", "--height", "7"],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(text(&output.stderr).lines().count(), 1);
+}
+
+#[test]
+fn analyze_scores_every_column_and_marks_full_ones() {
+    // The first line of Pons' Test_L2_R1, scored 4: only column 6 keeps the win; column 5
+    // is full.
+    let output = gametree(&["connect4", "analyze", "5554224333234511764415115"], "");
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(text(&output.stdout), "-8 -8 -8 -8 - 4 -8\n");
+    let output = gametree(
+        &[
+            "connect4", "analyze", "--width", "4", "--height", "4", "2222",
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let stdout = text(&output.stdout);
+    let fields: Vec<&str> = stdout.split_whitespace().collect();
+    assert_eq!(fields.len(), 4);
+    assert_eq!(fields[1], "-");
+    let over = gametree(&["connect4", "analyze", "4455667"], "");
+    assert_eq!(over.status.code(), Some(2));
+    assert_eq!(
+        text(&over.stderr),
+        "gametree: \"4455667\": the game is already over\n"
+    );
+}
+
+#[test]
+fn play_answers_bad_input_and_the_computer_wins_a_careless_game() {
+    let output = gametree(
+        &[
+            "connect4", "play", "--width", "4", "--height", "4", "--as", "first",
+        ],
+        "x\n9\n1\n1\n1\n1\n2\n4\n",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("\"x\" is not a column number 1 to 4; try again."));
+    assert!(stdout.contains("there is no column 9: the columns are 1 to 4; try again."));
+    assert!(stdout.contains("column 1 is full; try again."), "{stdout}");
+    assert!(stdout.contains("The computer (O) plays 3"));
+    assert!(stdout.ends_with("The computer wins.\n"), "{stdout}");
+}
+
+#[test]
+fn play_asks_for_a_side_and_stops_quietly_at_the_end_of_input() {
+    let output = gametree(
+        &["connect4", "play", "--width", "5", "--height", "4"],
+        "3\n2\n",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("\"3\" is neither 1 nor 2; try again."));
+    assert!(stdout.contains("You are O."));
+    assert!(stdout.contains("The computer (X) plays"));
+    assert!(!stdout.contains("wins") || stdout.contains("it wins"));
+}
+
+#[test]
+fn bench_reports_each_file_and_checks_every_score() {
+    let output = gametree(
+        &[
+            "connect4",
+            "bench",
+            &excerpt("Test_L3_R1.first100"),
+            &excerpt("Test_L2_R1.first100"),
+        ],
+        "",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert!(lines[0].starts_with("file"));
+    for (line, name) in lines[1..]
+        .iter()
+        .zip(["Test_L3_R1.first100", "Test_L2_R1.first100"])
+    {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(fields[0], name);
+        assert_eq!(fields[1], "100");
+        assert!(line.ends_with("all correct"), "{line}");
+    }
+    let output = gametree(&["connect4", "bench", "--lines", "3", "-"], "445566 17\n");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(text(&output.stderr).contains("445566 scores 18, not 17"));
+    let output = gametree(&["connect4", "bench", "-"], "445566\n");
+    assert_eq!(output.status.code(), Some(2));
+}
