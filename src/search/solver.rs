@@ -179,7 +179,10 @@ impl<G: Solvable> Solver<G> {
     #[must_use]
     pub fn new(options: SolveOptions) -> Self {
         Solver {
-            table: TranspositionTable::growing(INITIAL_TABLE_MIB, options.table_mib),
+            table: TranspositionTable::growing(
+                INITIAL_TABLE_MIB << 20,
+                options.table_mib.saturating_mul(1 << 20),
+            ),
             move_stack: Vec::new(),
             options,
             stats: SearchStats::default(),
