@@ -268,3 +268,23 @@ fn the_readme_shows_what_analyze_and_weak_solve_print() {
         assert!(section.contains(&prefix), "README lacks {prefix:?}");
     }
 }
+
+#[test]
+fn play_on_the_standard_board_goes_by_proved_bounds_within_its_budget() {
+    let output = gametree(
+        &["connect4", "play", "--as", "first", "--max-nodes", "1000"],
+        "4\n",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.contains("not solved within 1000 positions"),
+        "{stdout}"
+    );
+    let output = gametree(&["connect4", "play", "--max-nodes", "0"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stderr),
+        "gametree: --max-nodes 0: the computer needs to search at least one position\n"
+    );
+}
