@@ -229,3 +229,62 @@ fn bench_reports_each_file_and_checks_every_score() {
     let output = gametree(&["connect4", "bench", "-"], "445566\n");
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn the_readme_shows_what_analyze_and_weak_solve_print() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("read README.md");
+    let section = readme
+        .split("### `connect4`")
+        .nth(1)
+        .expect("a connect4 section in README.md");
+    for args in [
+        &["connect4", "analyze", "5554224333234511764415115"][..],
+        &[
+            "connect4", "analyze", "4455", "--width", "5", "--height", "4",
+        ][..],
+    ] {
+        let output = gametree(args, "");
+        assert!(output.status.success(), "{output:?}");
+        let printed = text(&output.stdout);
+        assert!(
+            section.contains(&printed),
+            "README lacks {printed:?} for {args:?}"
+        );
+    }
+    // The scores (not the node counts or times) of the README's solve examples.
+    let output = gametree(
+        &[
+            "connect4",
+            "solve",
+            "--weak",
+            &excerpt("Test_L2_R1.first100"),
+        ],
+        "",
+    );
+    for line in text(&output.stdout).lines().take(3) {
+        let moves_and_score: Vec<&str> = line.split(' ').take(2).collect();
+        let prefix = format!("{} ", moves_and_score.join(" "));
+        assert!(section.contains(&prefix), "README lacks {prefix:?}");
+    }
+}
+
+#[test]
+fn play_on_the_standard_board_goes_by_proved_bounds_within_its_budget() {
+    let output = gametree(
+        &["connect4", "play", "--as", "first", "--max-nodes", "1000"],
+        "4\n",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.contains("not solved within 1000 positions"),
+        "{stdout}"
+    );
+    let output = gametree(&["connect4", "play", "--max-nodes", "0"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        text(&output.stderr),
+        "gametree: --max-nodes 0: the computer needs to search at least one position\n"
+    );
+}

@@ -38,8 +38,9 @@ enum Connect4Command {
         -8 -8 -8 -8 - 4 -8"
     )]
     Analyze(AnalyzeArgs),
-    /// Play against the computer, which solves every position and never errs; type a
-    /// column number per move
+    /// Play against the computer, which solves each move it considers within a budget
+    /// (and so plays perfectly once the game is small enough); type a column number per
+    /// move
     #[command(after_help = "Example:\n  gametree connect4 play --width 5 --height 4 --as first")]
     Play(PlayArgs),
     /// Solve whole benchmark files and report per file the mean time per position (wall
@@ -125,6 +126,11 @@ struct PlayArgs {
     /// Whether you play first (X) or second (O); asked for when absent
     #[arg(long = "as", value_enum, value_name = "SIDE")]
     side: Option<Side>,
+    /// The most positions the computer searches for each move it considers; a move not
+    /// solved within them is judged by the bounds proved on its score (the opening of a
+    /// 7×6 game is far too large to solve in a turn)
+    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+    max_nodes: u64,
     #[command(flatten)]
     board: BoardArgs,
 }
@@ -302,22 +308,54 @@ fn column_scores(solver: &mut Solver<ConnectFour>, game: &mut ConnectFour) -> Ve
     scores
 }
 
-/// The computer's column (0-based): the best score, the centre-most among equals.
-fn computer_move(solver: &mut Solver<ConnectFour>, game: &mut ConnectFour) -> Option<(u8, i32)> {
+/// What the computer found out about one of its moves: the score for it, or bounds on it
+/// when the search ran out of budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct MoveScore {
+    at_least: i32,
+    at_most: i32,
+}
+
+/// The computer's column (0-based): each move solved within `max_nodes` positions; the
+/// best guaranteed score, then the best possible one, and the centre-most among equals.
+fn computer_move(
+    solver: &mut Solver<ConnectFour>,
+    game: &mut ConnectFour,
+    max_nodes: u64,
+) -> Option<(u8, MoveScore)> {
+    let mut moves = Vec::new();
+    game.successors(&mut moves);
     let centre = f64::from(game.width() - 1) / 2.0;
-    column_scores(solver, game)
-        .into_iter()
-        .enumerate()
-        .filter_map(|(column, score)| Some((column, score?)))
-        .max_by(|&(left_column, left), &(right_column, right)| {
-            let distance = |column: usize| (column as f64 - centre).abs();
-            left.cmp(&right).then(
-                distance(right_column)
-                    .partial_cmp(&distance(left_column))
-                    .expect("invariant: distances are finite"),
-            )
-        })
-        .map(|(column, score)| (u8::try_from(column).expect("invariant: width ≤ 64"), score))
+    let distance = |column: u8| (f64::from(column) - centre).abs();
+    let mut best: Option<(u8, MoveScore)> = None;
+    for column in moves {
+        game.update(column);
+        // The successor's score is for the opponent: negate and swap its bounds.
+        let score = match solver.solve_within(game, max_nodes) {
+            Ok(solution) => MoveScore {
+                at_least: -solution.score,
+                at_most: -solution.score,
+            },
+            Err(unsolved) => MoveScore {
+                at_least: -unsolved.at_most,
+                at_most: -unsolved.at_least,
+            },
+        };
+        game.revert(column);
+        let better = match best {
+            None => true,
+            Some((best_column, best_score)) => {
+                (score.at_least, score.at_most) > (best_score.at_least, best_score.at_most)
+                    || ((score.at_least, score.at_most)
+                        == (best_score.at_least, best_score.at_most)
+                        && distance(column) < distance(best_column))
+            }
+        };
+        if better {
+            best = Some((column, score));
+        }
+    }
+    best
 }
 
 fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
@@ -327,9 +365,15 @@ fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
     let echo = !stdin.is_terminal();
     let game = args.board.empty_board()?;
     let options = args.board.options(false)?;
+    if args.max_nodes == 0 {
+        return Err(CliError::Usage(
+            "--max-nodes 0: the computer needs to search at least one position".into(),
+        ));
+    }
     play_game(
         game,
         options,
+        args.max_nodes,
         args.side,
         echo,
         &mut stdin.lock(),
@@ -362,6 +406,7 @@ fn read_line(
 fn play_game(
     mut game: ConnectFour,
     options: SolveOptions,
+    max_nodes: u64,
     side: Option<Side>,
     echo: bool,
     input: &mut impl BufRead,
@@ -422,17 +467,24 @@ fn play_game(
                 }
             }
         } else {
-            solver.clear();
-            let (column, score) = computer_move(&mut solver, &mut game)
+            let (column, score) = computer_move(&mut solver, &mut game, max_nodes)
                 .expect("invariant: a game that is not over has a move");
-            let outlook = match score.signum() {
-                1 => "it wins",
-                0 => "it draws",
-                _ => "it loses",
+            let verdict = if score.at_least == score.at_most {
+                let outlook = match score.at_least.signum() {
+                    1 => "it wins",
+                    0 => "it draws",
+                    _ => "it loses",
+                };
+                format!("score {}: with best play {outlook}", score.at_least)
+            } else {
+                format!(
+                    "score between {} and {}: not solved within {max_nodes} positions",
+                    score.at_least, score.at_most
+                )
             };
             writeln!(
                 output,
-                "The computer ({}) plays {} (score {score}: with best play {outlook}).",
+                "The computer ({}) plays {} ({verdict}).",
                 mark(human.opponent()),
                 column + 1
             )?;

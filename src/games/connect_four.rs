@@ -344,33 +344,114 @@ impl ConnectFour {
     /// among equals centre columns first.
     #[inline]
     fn append_ordered(&self, cells: u64, moves: &mut Vec<u8>) {
-        let start = moves.len();
-        let mut scores = [0u32; 64];
-        let centre = self.width / 2;
+        if cells & cells.wrapping_sub(1) == 0 {
+            // No move, or a forced one: nothing to order.
+            if cells != 0 {
+                let column = cells.trailing_zeros() / (self.height + 1);
+                moves.push(u8::try_from(column).expect("invariant: width ≤ 32"));
+            }
+            return;
+        }
+        // Sort keys: the threats created, then the centre rank (0 for the centre column),
+        // packed as threats · 32 + (31 − rank), greatest first. A board is at most 32
+        // columns wide.
+        if self.height == 6 && self.width <= 8 {
+            self.append_ordered_standard(cells, moves);
+            return;
+        }
+        let mut keys = [0u16; 32];
+        let mut count = 0;
         for rank in 0..self.width {
-            // 0 → centre, 1 → left of centre, 2 → right of it, ...
-            let offset = rank.div_ceil(2);
-            let column = if rank % 2 == 1 {
-                centre - offset
-            } else {
-                centre + offset
-            };
-            let column = column as u8;
-            let cell = cells & self.column_mask(column);
+            let cell = cells & self.column_mask(self.column_of_rank(rank));
             if cell == 0 {
                 continue;
             }
-            let score = self.winning_cells(self.current | cell).count_ones();
-            let mut slot = moves.len() - start;
-            moves.push(column);
-            while slot > 0 && scores[slot - 1] < score {
-                scores[slot] = scores[slot - 1];
-                moves[start + slot] = moves[start + slot - 1];
+            let threats = self.winning_cells(self.current | cell).count_ones();
+            let key = u16::try_from(threats << 5 | (31 - rank)).expect("invariant: ≤ 64 threats");
+            let mut slot = count;
+            while slot > 0 && keys[slot - 1] < key {
+                keys[slot] = keys[slot - 1];
                 slot -= 1;
             }
-            scores[slot] = score;
-            moves[start + slot] = column;
+            keys[slot] = key;
+            count += 1;
         }
+        moves.extend(
+            keys[..count]
+                .iter()
+                .map(|&key| self.column_of_rank(31 - u32::from(key & 31))),
+        );
+    }
+
+    /// [`append_ordered`](Self::append_ordered) for boards of the standard height and at
+    /// most eight columns, without branches that depend on the position: every column's
+    /// threats at once in fixed-size arrays (which the compiler turns into vector
+    /// operations), then a sorting network.
+    #[inline]
+    fn append_ordered_standard(&self, cells: u64, moves: &mut Vec<u8>) {
+        let free = self.board ^ self.mask;
+        let mut stones = [self.current; 8];
+        let mut present = [0u16; 8];
+        for rank in 0..self.width.min(8) {
+            let cell = cells & self.column_mask(self.column_of_rank(rank));
+            stones[rank as usize] |= cell;
+            present[rank as usize] = u16::from(cell != 0);
+        }
+        let mut keys = [0u16; 8];
+        for (rank, key) in keys.iter_mut().enumerate() {
+            let threats = (winning_cells(stones[rank], 6) & free).count_ones();
+            // Threats · 32 + (31 − rank), or 0 for a column that is not a candidate.
+            let packed =
+                u16::try_from(threats << 5).expect("invariant: ≤ 64 threats") | (31 - rank as u16);
+            *key = packed * present[rank];
+        }
+        // Greatest first: the optimal 19-comparator network for eight keys.
+        const NETWORK: [(usize, usize); 19] = [
+            (0, 2),
+            (1, 3),
+            (4, 6),
+            (5, 7),
+            (0, 4),
+            (1, 5),
+            (2, 6),
+            (3, 7),
+            (0, 1),
+            (2, 3),
+            (4, 5),
+            (6, 7),
+            (2, 4),
+            (3, 5),
+            (1, 4),
+            (3, 6),
+            (1, 2),
+            (3, 4),
+            (5, 6),
+        ];
+        for (first, second) in NETWORK {
+            let (a, b) = (keys[first], keys[second]);
+            keys[first] = a.max(b);
+            keys[second] = a.min(b);
+        }
+        for key in keys {
+            if key == 0 {
+                break;
+            }
+            moves.push(self.column_of_rank(31 - u32::from(key & 31)));
+        }
+    }
+
+    /// The column of the given rank in centre-first order: the centre column, then the
+    /// one left of it, the one right of it, and so on outwards.
+    #[inline]
+    fn column_of_rank(&self, rank: u32) -> u8 {
+        let centre = self.width / 2;
+        let offset = rank.div_ceil(2);
+        let column = if rank % 2 == 1 {
+            centre - offset
+        } else {
+            centre + offset
+        };
+        u8::try_from(column).expect("invariant: width ≤ 32")
     }
 
     /// A score to the player to move as a value to MAX.
@@ -487,9 +568,12 @@ impl Solvable for ConnectFour {
     /// with two cells left and neither, the game is a draw. Otherwise a win can come no
     /// sooner than the player's next-but-one stone, nor a loss sooner than the opponent's
     /// next-but-one.
-    fn outlook(&self) -> Outlook {
+    ///
+    /// After one of its own search moves the player to move cannot win at once (the
+    /// previous player's move did not allow it): that check is skipped.
+    fn outlook(&self, after_search_move: bool) -> Outlook {
         let (cells, played) = (self.cells(), self.played());
-        if self.winning_cells(self.current) & self.possible() != 0 {
+        if !after_search_move && self.winning_cells(self.current) & self.possible() != 0 {
             return Outlook::Known(self.value_to_max((cells + 1 - played) / 2));
         }
         if self.non_losing_cells() == 0 {
@@ -510,7 +594,8 @@ impl Solvable for ConnectFour {
     }
 
     /// The moves that do not let the opponent win at once, ordered as
-    /// [`Game::successors`] orders them.
+    /// [`Game::successors`] orders them: after any of them the opponent cannot win at once,
+    /// which [`Solvable::outlook`] relies on.
     fn search_moves(&self, moves: &mut Vec<u8>) {
         self.append_ordered(self.non_losing_cells(), moves);
     }

@@ -48,7 +48,14 @@ pub trait Solvable: Game<Value = i32> + ZobristHash {
     /// a position whose player to move wins at once or whose every move loses at once, and
     /// to bound the value (Connect Four: a win cannot come before the player's
     /// next-but-one stone). It is called at every position searched, so it should be cheap.
-    fn outlook(&self) -> Outlook {
+    ///
+    /// `after_search_move` says the position was reached by one of the moves
+    /// [`search_moves`](Self::search_moves) gave at the previous position (everywhere but
+    /// at the root of a search): what `search_moves` guarantees need not be checked again
+    /// (Connect Four: the player to move cannot win at once, since the previous player did
+    /// not allow it).
+    fn outlook(&self, after_search_move: bool) -> Outlook {
+        let _ = after_search_move;
         Outlook::Search {
             lower: i32::MIN,
             upper: i32::MAX,
@@ -116,6 +123,18 @@ pub const INITIAL_TABLE_MIB: usize = 1;
 /// times its capacity.
 pub const TABLE_GROWTH_LOAD: u64 = 8;
 
+/// What [`Solver::solve_within`] proved before its budget ran out: bounds on the score to
+/// the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unsolved {
+    /// The score to the player to move is at least this.
+    pub at_least: i32,
+    /// The score to the player to move is at most this.
+    pub at_most: i32,
+    /// What the search did.
+    pub stats: SearchStats,
+}
+
 /// ±∞ from the point of view of the player to move: `i32::MAX` and its negation, so that
 /// negating never overflows.
 const INFINITY: i32 = i32::MAX;
@@ -149,6 +168,10 @@ pub struct Solver<G: Solvable> {
     child_keys: Vec<u64>,
     /// Entries stored since the table last grew or was cleared.
     stores_since_growth: u64,
+    /// The node budget of the current solve.
+    node_limit: u64,
+    /// Set when the budget ran out: the search unwinds, storing nothing.
+    aborted: bool,
 }
 
 impl<G: Solvable> Solver<G> {
@@ -156,12 +179,17 @@ impl<G: Solvable> Solver<G> {
     #[must_use]
     pub fn new(options: SolveOptions) -> Self {
         Solver {
-            table: TranspositionTable::growing(INITIAL_TABLE_MIB, options.table_mib),
+            table: TranspositionTable::growing(
+                INITIAL_TABLE_MIB << 20,
+                options.table_mib.saturating_mul(1 << 20),
+            ),
             move_stack: Vec::new(),
             options,
             stats: SearchStats::default(),
             child_keys: Vec::new(),
             stores_since_growth: 0,
+            node_limit: u64::MAX,
+            aborted: false,
         }
     }
 
@@ -207,16 +235,38 @@ impl<G: Solvable> Solver<G> {
     /// The table is kept from earlier calls: its entries are facts about positions. The
     /// game is returned to the position it was in.
     pub fn solve(&mut self, game: &mut G) -> Solution {
+        self.solve_within(game, u64::MAX)
+            .expect("invariant: a search without a node limit finishes")
+    }
+
+    /// [`solve`](Self::solve) with a budget: gives up once `max_nodes` positions have
+    /// been visited, with the bounds on the score proved so far.
+    ///
+    /// The table keeps only what was proved before the search gave up: a later search of
+    /// the same position resumes from there.
+    ///
+    /// # Errors
+    /// [`Unsolved`] when the budget ran out.
+    pub fn solve_within(&mut self, game: &mut G, max_nodes: u64) -> Result<Solution, Unsolved> {
         let started = Instant::now();
         self.stats = SearchStats::default();
+        self.node_limit = max_nodes;
+        self.aborted = false;
         let mover = game.to_move();
-        let score = self.narrow(game);
+        let result = self.narrow(game);
         let mut stats = self.stats;
         stats.elapsed = started.elapsed();
-        Solution {
-            value: to_max(score, mover),
-            score,
-            stats,
+        match result {
+            Ok(score) => Ok(Solution {
+                value: to_max(score, mover),
+                score,
+                stats,
+            }),
+            Err((at_least, at_most)) => Err(Unsolved {
+                at_least,
+                at_most,
+                stats,
+            }),
         }
     }
 
@@ -245,19 +295,20 @@ impl<G: Solvable> Solver<G> {
             .collect()
     }
 
-    /// The iterative narrowing: the score of the root, to the player to move.
-    fn narrow(&mut self, game: &mut G) -> i32 {
+    /// The iterative narrowing: the score of the root, to the player to move, or the
+    /// interval it was narrowed to when the node budget ran out.
+    fn narrow(&mut self, game: &mut G) -> Result<i32, (i32, i32)> {
         let mover = game.to_move();
         if game.is_terminal(i32::MIN, i32::MAX) {
             self.stats.nodes += 1;
             self.stats.leaves += 1;
-            return self.weakened(from_max(game.value(), mover));
+            return Ok(self.weakened(from_max(game.value(), mover)));
         }
-        let (mut min, mut max) = match game.outlook() {
+        let (mut min, mut max) = match game.outlook(false) {
             Outlook::Known(value) => {
                 self.stats.nodes += 1;
                 self.stats.leaves += 1;
-                return self.weakened(from_max(value, mover));
+                return Ok(self.weakened(from_max(value, mover)));
             }
             Outlook::Search { lower, upper } => mover_interval(lower, upper, mover),
         };
@@ -267,7 +318,7 @@ impl<G: Solvable> Solver<G> {
         self.move_stack[0] = moves;
         if !has_moves {
             self.stats.nodes += 1;
-            return self.weakened(-INFINITY);
+            return Ok(self.weakened(-INFINITY));
         }
         if self.options.weak {
             min = min.max(-1);
@@ -276,13 +327,16 @@ impl<G: Solvable> Solver<G> {
         while min < max {
             let middle = test_point(min, max);
             let found = self.search(game, middle, middle + 1, 0);
+            if self.aborted {
+                return Err((self.weakened(min), self.weakened(max)));
+            }
             if found <= middle {
                 max = found;
             } else {
                 min = found;
             }
         }
-        self.weakened(min)
+        Ok(self.weakened(min))
     }
 
     /// `score`, or its sign when solving weakly.
@@ -317,6 +371,11 @@ impl<G: Solvable> Solver<G> {
 
     fn position(&mut self, game: &mut G, alpha: i32, beta: i32, ply: usize) -> i32 {
         self.stats.nodes += 1;
+        if self.stats.nodes > self.node_limit {
+            // Out of budget: unwind without storing anything.
+            self.aborted = true;
+            return 0;
+        }
         let mover = game.to_move();
         let (max_alpha, max_beta) = match mover {
             Player::Max => (alpha, beta),
@@ -326,7 +385,7 @@ impl<G: Solvable> Solver<G> {
             self.stats.leaves += 1;
             return from_max(game.value(), mover);
         }
-        let bounds = match game.outlook() {
+        let bounds = match game.outlook(ply > 0) {
             Outlook::Known(value) => {
                 self.stats.leaves += 1;
                 return from_max(value, mover);
@@ -444,6 +503,9 @@ impl<G: Solvable> Solver<G> {
             game.update(mv);
             let score = -self.search(game, -beta, -alpha, ply + 1);
             game.revert(mv);
+            if self.aborted {
+                return 0;
+            }
             if score > best {
                 best = score;
                 best_move = Some(mv);
@@ -605,6 +667,24 @@ mod tests {
                 assert_eq!(weak.value, expected.signum());
             }
         }
+    }
+
+    #[test]
+    fn a_budget_gives_bounds_and_a_later_search_still_finds_the_value() {
+        let mut seed = 11;
+        let mut game = TreeGame {
+            root: tree(7, &mut seed),
+            path: Vec::new(),
+        };
+        let expected = crate::minimax_value(&mut game);
+        let mut solver = Solver::new(SolveOptions::default());
+        let unsolved = solver
+            .solve_within(&mut game, 50)
+            .expect_err("too small a budget");
+        assert!(unsolved.at_least <= expected && expected <= unsolved.at_most);
+        assert!(unsolved.stats.nodes <= 51);
+        // The table kept only what was proved: solving on from it gives the value.
+        assert_eq!(solver.solve(&mut game).value, expected);
     }
 
     #[test]

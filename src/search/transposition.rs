@@ -161,7 +161,7 @@ impl<M: Copy, V: Copy + Default> TranspositionTable<M, V> {
     /// of buckets that fits.
     #[must_use]
     pub fn with_mib(mib: usize) -> Self {
-        Self::with_buckets(Self::buckets_in(mib))
+        Self::with_buckets(Self::buckets_in(mib.saturating_mul(1 << 20)))
     }
 
     /// A table of `buckets` buckets of four entries each, rounded up to a power of two.
@@ -171,17 +171,18 @@ impl<M: Copy, V: Copy + Default> TranspositionTable<M, V> {
         Self::growing_buckets(count, count)
     }
 
-    /// A table that starts at `initial_mib` mebibytes and may [`grow`](Self::grow) to
-    /// `max_mib`; [`clear`](Self::clear) returns it to its initial size.
+    /// A table that starts at `initial_bytes` and may [`grow`](Self::grow) to `max_bytes`
+    /// (each rounded down to a power of two of buckets, at least one);
+    /// [`clear`](Self::clear) returns it to its initial size.
     ///
     /// A small table is faster while it is large enough: it stays in the processor's
     /// caches and address translation buffers. A search that starts small and grows the
     /// table as it stores more entries gets the speed of the small table on small problems
     /// and the room of the large one on large problems.
     #[must_use]
-    pub fn growing(initial_mib: usize, max_mib: usize) -> Self {
-        let max = Self::buckets_in(max_mib);
-        Self::growing_buckets(Self::buckets_in(initial_mib).min(max), max)
+    pub fn growing(initial_bytes: usize, max_bytes: usize) -> Self {
+        let max = Self::buckets_in(max_bytes);
+        Self::growing_buckets(Self::buckets_in(initial_bytes).min(max), max)
     }
 
     fn growing_buckets(initial: usize, max: usize) -> Self {
@@ -194,9 +195,8 @@ impl<M: Copy, V: Copy + Default> TranspositionTable<M, V> {
         }
     }
 
-    /// The greatest power of two of buckets that fits in `mib` mebibytes, at least 1.
-    fn buckets_in(mib: usize) -> usize {
-        let bytes = mib.saturating_mul(1 << 20);
+    /// The greatest power of two of buckets that fits in `bytes`, at least 1.
+    fn buckets_in(bytes: usize) -> usize {
         let fitting = (bytes / std::mem::size_of::<Bucket<M, V>>()).max(1);
         1usize << (usize::BITS - 1 - fitting.leading_zeros())
     }
