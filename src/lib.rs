@@ -64,3 +64,4 @@ pub use search::puzzle::{
     search_with_stats,
 };
 pub use tree::{ExplicitTree, ParseTreeError, ParseTreeErrorKind, RandomTreeConfig};
+pub mod experiment;
