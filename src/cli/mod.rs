@@ -2,6 +2,7 @@
 //! game; each subcommand lives in a file of its own.
 
 mod checkers;
+mod experiment;
 
 use std::process::ExitCode;
 
@@ -61,6 +62,13 @@ enum Command {
     /// English draughts (checkers): perft over the legal-move tree.
     #[command(after_help = "Example:\n  gametree checkers perft 9")]
     Checkers(checkers::CheckersArgs),
+    /// Slagle's proposed experiment (seed 003, section 8): learn 2&2 backing-up functions
+    /// on checkers, play 2&2 against 1&1 alpha-beta, and report.
+    #[command(
+        after_help = "Example:\n  gametree experiment slagle --quick --out /tmp/slagle-quick\n  \
+        gametree experiment report /tmp/slagle-quick --output /tmp/slagle-quick/report.md"
+    )]
+    Experiment(experiment::ExperimentArgs),
 }
 
 /// A failure the binary reports on stderr in one line.
@@ -121,6 +129,7 @@ pub fn run() -> ExitCode {
         Command::Insanity(args) => insanity::run(args),
         Command::Tree(args) => tree::run(&args),
         Command::Checkers(args) => checkers::run(args),
+        Command::Experiment(args) => experiment::run(args),
     };
     match result {
         Ok(Outcome::Found) => ExitCode::SUCCESS,

@@ -38,3 +38,18 @@ pub use positions::{
     sampling_game, typical_positions,
 };
 pub use real_valued::RealValued;
+
+#[cfg(feature = "cli")]
+mod report;
+#[cfg(feature = "cli")]
+mod results;
+
+#[cfg(feature = "cli")]
+pub use report::{
+    ReportInput, draw_fit_chart, duration_text, fits_csv, matches_csv, report_markdown,
+};
+#[cfg(feature = "cli")]
+pub use results::{
+    Appender, Calibration, DeepValue, EXPERIMENT_FORMAT, ExperimentConfig, FitRow, ResultsDir,
+    RunLog,
+};
