@@ -19,7 +19,7 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// The tiny configuration: D = 3 (functions for dmax 0 and 1), 40 positions, 2 openings
-/// (8 games in all).
+/// (12 games in all: 2 openings, 2 colours, 3 matches).
 fn tiny(out: &Path, extra: &[&str]) -> String {
     let out = out.to_str().expect("UTF-8 path");
     let mut args = vec![
@@ -69,6 +69,7 @@ fn the_tiny_mode_writes_every_artefact_and_the_report() {
         "games.jsonl",
         "games-equal-depth.pdn",
         "games-equal-cost.pdn",
+        "games-equal-cost-deeper.pdn",
         "matches.json",
         "matches.csv",
         "run.json",
@@ -86,7 +87,7 @@ fn the_tiny_mode_writes_every_artefact_and_the_report() {
             .count(),
         40
     );
-    assert_eq!(game_lines(&dir).len(), 8);
+    assert_eq!(game_lines(&dir).len(), 12);
     let csv = fs::read_to_string(dir.join("fits.csv")).expect("read");
     assert!(
         csv.starts_with("dmax,kind,x_or_r,y_or_s,rms_error"),
@@ -127,7 +128,7 @@ fn a_rerun_after_an_interruption_plays_only_the_games_not_yet_finished() {
     // The "interrupted" run: only the first of two slices of the games.
     let first = tiny(&dir, &["--shard", "1/2"]);
     assert!(
-        first.contains("games: 4 in this run (shard 1/2), 0 already finished, 4 to play"),
+        first.contains("games: 6 in this run (shard 1/2), 0 already finished, 6 to play"),
         "{first}"
     );
     let before = game_lines(&dir);
@@ -142,13 +143,13 @@ fn a_rerun_after_an_interruption_plays_only_the_games_not_yet_finished() {
         "{second}"
     );
     assert!(
-        second.contains("games: 8 in this run, 4 already finished, 4 to play"),
+        second.contains("games: 12 in this run, 6 already finished, 6 to play"),
         "{second}"
     );
     let after = game_lines(&dir);
-    assert_eq!(after.len(), 8);
+    assert_eq!(after.len(), 12);
     assert_eq!(
-        after[..4],
+        after[..6],
         before[..],
         "finished games are kept as they were, not replayed"
     );
@@ -156,13 +157,13 @@ fn a_rerun_after_an_interruption_plays_only_the_games_not_yet_finished() {
         .iter()
         .map(|game| game["index"].as_u64().expect("index"))
         .collect();
-    assert_eq!(indices.len(), 8);
+    assert_eq!(indices.len(), 12);
     assert_eq!(
         fs::read_to_string(dir.join("samples.jsonl")).expect("read"),
         samples_before
     );
     let third = tiny(&dir, &[]);
-    assert!(third.contains("8 already finished, 0 to play"), "{third}");
+    assert!(third.contains("12 already finished, 0 to play"), "{third}");
     let _ = fs::remove_dir_all(&dir);
 }
 
@@ -186,7 +187,7 @@ fn shards_merged_give_the_games_of_one_whole_run() {
         merged.to_str().expect("UTF-8"),
     ]));
     assert!(
-        output.contains("merged 8 games from 2 directories"),
+        output.contains("merged 12 games from 2 directories"),
         "{output}"
     );
     let pdn = |dir: &Path| fs::read_to_string(dir.join("games-equal-cost.pdn")).expect("read");
@@ -278,4 +279,46 @@ fn bad_input_is_a_one_line_usage_error() {
         "another configuration",
     );
     let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_run_interrupted_while_learning_ends_with_the_functions_and_games_of_an_uninterrupted_one() {
+    let (whole, interrupted) = (scratch("learn-whole"), scratch("learn-cut"));
+    tiny(&whole, &[]);
+    tiny(&interrupted, &[]);
+    // As if killed during dmax 1: all 40 samples of dmax 0 and 10 of dmax 1 were written,
+    // nothing after them.
+    let samples = fs::read_to_string(interrupted.join("samples.jsonl")).expect("read");
+    let kept: String = samples
+        .lines()
+        .take(50)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    fs::write(interrupted.join("samples.jsonl"), kept).expect("write");
+    for name in [
+        "parameters.json",
+        "fits.json",
+        "fits.csv",
+        "calibration.json",
+        "games.jsonl",
+    ] {
+        fs::remove_file(interrupted.join(name)).expect("remove");
+    }
+    let output = tiny(&interrupted, &[]);
+    assert!(
+        output.contains("0 already finished, 12 to play"),
+        "{output}"
+    );
+    let read = |dir: &Path, name: &str| fs::read_to_string(dir.join(name)).expect("read");
+    for name in [
+        "parameters.json",
+        "fits.csv",
+        "games-equal-depth.pdn",
+        "games-equal-cost-deeper.pdn",
+    ] {
+        assert_eq!(read(&whole, name), read(&interrupted, name), "{name}");
+    }
+    for dir in [whole, interrupted] {
+        let _ = fs::remove_dir_all(&dir);
+    }
 }

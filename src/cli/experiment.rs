@@ -13,8 +13,8 @@ use rayon::prelude::*;
 use gametree::experiment::{
     Calibration, DeepValue, EXPERIMENT_FORMAT, ExperimentConfig, FitRow, GameRecord, GameSpec,
     LearningSample, MatchKind, MatchSetup, MatchSummary, Opening, ResultsDir, RunLog,
-    SamplingConfig, SlagleParameters, deep_value, draw_fit_chart, fit_backing_up, fits_csv,
-    functions_so_far, game_specs, learning_sample, matches_csv, one_and_one, play_game,
+    SamplingConfig, SlagleParameters, as_stored, deep_value, draw_fit_chart, fit_backing_up,
+    fits_csv, functions_so_far, game_specs, learning_sample, matches_csv, one_and_one, play_game,
     position_kind, positions_from_fen_lines, positions_to_fen_lines, report_markdown,
     sampling_game, summarize, typical_positions,
 };
@@ -100,7 +100,8 @@ struct SlagleArgs {
     /// Hold the fit to Slagle's monotonicity condition y·2^x·ln 2 ≤ 1.
     #[arg(long)]
     monotone: bool,
-    /// Typical positions 2&2 searches to set the equal-cost node budget. Default 200.
+    /// Typical positions searched by 2&2 and 1&1 at depth D to compare their costs.
+    /// Default 200.
     #[arg(long)]
     calibration: Option<usize>,
     /// Plies after the opening at which a match game is scored a draw.
@@ -297,7 +298,7 @@ fn pipeline(
     let calibration = calibration_phase(dir, config, &positions, &functions, clock)?;
     let setup = MatchSetup {
         depth: config.depth,
-        node_budget: calibration.node_budget,
+        deeper_depth: calibration.deeper_depth,
         max_plies: config.max_plies,
     };
     matches_phase(dir, openings, &functions, &setup, shard, clock)?;
@@ -429,10 +430,13 @@ fn learning_phase(
             let computed: Result<Vec<LearningSample>, String> = missing
                 .par_iter()
                 .filter_map(|&index| {
-                    let (sample, _) =
+                    let (fresh, _) =
                         learning_sample(index, &positions[index], deep[index], dmax, &functions)?;
                     bar.inc(1);
-                    Some(appender.append(&sample).map(|()| sample))
+                    Some(as_stored(&fresh).and_then(|sample| {
+                        appender.append(&sample)?;
+                        Ok(sample)
+                    }))
                 })
                 .collect();
             bar.finish_and_clear();
@@ -524,17 +528,45 @@ fn calibration_phase(
     let searches = nodes.len() as f64;
     let two_two_mean_nodes = nodes.iter().map(|n| n.0 as f64).sum::<f64>() / searches;
     let one_one_mean_nodes = nodes.iter().map(|n| n.1 as f64).sum::<f64>() / searches;
+    // 1&1 one ply deeper at a time, until it costs more than 2&2 at D.
+    let mut deeper = Vec::new();
+    let mut deeper_depth = config.depth + 1;
+    let mut nearest = f64::INFINITY;
+    for depth in config.depth + 1..=config.depth + 4 {
+        let total: u64 = chosen
+            .par_iter()
+            .map(|position| {
+                let mut game =
+                    gametree::experiment::RealValued(gametree::Checkers::from_position(**position));
+                mn_alphabeta_depth(&mut game, &one_and_one, depth)
+                    .stats
+                    .nodes
+            })
+            .sum();
+        let mean = total as f64 / searches;
+        deeper.push((depth, mean));
+        let distance = (mean / two_two_mean_nodes).ln().abs();
+        if distance < nearest {
+            nearest = distance;
+            deeper_depth = depth;
+        }
+        if mean >= two_two_mean_nodes {
+            break;
+        }
+    }
     let calibration = Calibration {
         positions: nodes.len(),
         two_two_mean_nodes,
         one_one_mean_nodes,
-        node_budget: two_two_mean_nodes.round().max(1.0) as u64,
+        one_one_deeper_mean_nodes: deeper,
+        deeper_depth,
     };
     dir.write_json("calibration.json", &calibration)
         .map_err(usage)?;
     println!(
-        "calibration: 2&2 visits {:.0} positions per search at depth {}, 1&1 {:.0}: equal-cost budget {}",
-        two_two_mean_nodes, config.depth, one_one_mean_nodes, calibration.node_budget
+        "calibration: at depth {} 2&2 visits {:.0} positions per search, 1&1 {:.0}; \
+         1&1 costs about as much at depth {}",
+        config.depth, two_two_mean_nodes, one_one_mean_nodes, calibration.deeper_depth
     );
     clock.record("4 calibration", started)?;
     Ok(calibration)
@@ -600,10 +632,8 @@ fn write_match_outputs(dir: &ResultsDir, openings: usize) -> Result<Vec<MatchSum
         .iter()
         .map(|&kind| summarize(kind, &records))
         .collect();
-    for (kind, name) in [
-        (MatchKind::EqualDepth, "games-equal-depth.pdn"),
-        (MatchKind::EqualCost, "games-equal-cost.pdn"),
-    ] {
+    for kind in MatchKind::ALL {
+        let name = kind.pdn_file();
         let mut games = Vec::new();
         for record in records.iter().filter(|record| record.kind == kind) {
             games.extend(
@@ -792,6 +822,7 @@ fn run_report(dir: &Path, output: &Path) -> Result<Outcome, CliError> {
         .read_json("run.json")
         .map_err(usage)?
         .unwrap_or_default();
+    let notes = fs::read_to_string(results.file("notes.md")).ok();
     let report_dir = output
         .parent()
         .filter(|parent| !parent.as_os_str().is_empty())
@@ -822,6 +853,7 @@ fn run_report(dir: &Path, output: &Path) -> Result<Outcome, CliError> {
         run: &run,
         results_link: &link,
         command: &command,
+        notes: notes.as_deref(),
     });
     fs::write(output, text).map_err(|error| usage(format!("{}: {error}", output.display())))?;
     println!("wrote {}", output.display());

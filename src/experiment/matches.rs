@@ -20,22 +20,42 @@ use crate::search::m_and_n::{Exponents, Slagle, mn_alphabeta_depth};
 pub enum MatchKind {
     /// Both sides search D plies: 2&2 alpha-beta against 1&1 alpha-beta.
     EqualDepth,
-    /// 2&2 searches D plies; 1&1 deepens iteratively (depth 1, 2, …, no reordering) until
-    /// it has visited as many positions as 2&2 visits on average, and plays the move of
-    /// its deepest completed iteration.
+    /// 2&2 searches D plies; before each 1&1 move, 2&2 searches the same position (its
+    /// move is not played) and 1&1 deepens iteratively (depth 1, 2, …, no reordering) until
+    /// it has visited as many positions as that search did, then plays the move of its
+    /// deepest completed iteration: equal nodes on every move, not just on average.
     EqualCost,
+    /// 2&2 searches D plies; 1&1 searches the fixed depth (D + 1 or more) whose cost on the
+    /// typical positions is nearest to 2&2's at D: equal cost on average, with every node
+    /// of 1&1 spent on a search it completes.
+    EqualCostDepth,
 }
 
 impl MatchKind {
-    /// Both kinds, in the order the games are numbered.
-    pub const ALL: [MatchKind; 2] = [MatchKind::EqualDepth, MatchKind::EqualCost];
+    /// Every kind, in the order the games are numbered.
+    pub const ALL: [MatchKind; 3] = [
+        MatchKind::EqualDepth,
+        MatchKind::EqualCost,
+        MatchKind::EqualCostDepth,
+    ];
 
-    /// `equal depth` or `equal cost`.
+    /// `equal depth`, `equal cost` (nodes on every move) or `equal cost, 1&1 deeper`.
     #[must_use]
     pub fn label(self) -> &'static str {
         match self {
             MatchKind::EqualDepth => "equal depth",
             MatchKind::EqualCost => "equal cost",
+            MatchKind::EqualCostDepth => "equal cost, 1&1 deeper",
+        }
+    }
+
+    /// The name of the PDN file of the match's games.
+    #[must_use]
+    pub fn pdn_file(self) -> &'static str {
+        match self {
+            MatchKind::EqualDepth => "games-equal-depth.pdn",
+            MatchKind::EqualCost => "games-equal-cost.pdn",
+            MatchKind::EqualCostDepth => "games-equal-cost-deeper.pdn",
         }
     }
 }
@@ -45,8 +65,8 @@ impl MatchKind {
 pub struct MatchSetup {
     /// D: the plies 2&2 searches, and 1&1 at equal depth.
     pub depth: u32,
-    /// Positions 1&1 may visit per move in the equal-cost match.
-    pub node_budget: u64,
+    /// The plies 1&1 searches in the [`MatchKind::EqualCostDepth`] match.
+    pub deeper_depth: u32,
     /// Plies after the opening at which an unfinished game is scored a draw (the draw
     /// rules end nearly every game long before).
     pub max_plies: u32,
@@ -186,7 +206,7 @@ pub fn play_game(
             break;
         }
         game.0.mark_root();
-        let started = Instant::now();
+        let mut started = Instant::now();
         let two_two_to_move = game.0.position().side_to_move() == two_two_color;
         let (mv, nodes, depth) = if two_two_to_move {
             let found = mn_alphabeta_depth(&mut game, functions, setup.depth);
@@ -198,13 +218,21 @@ pub fn play_game(
                     (found.best_move, found.stats.nodes, setup.depth)
                 }
                 MatchKind::EqualCost => {
+                    // What 2&2 would spend here is 1&1's budget; the shadow search is not
+                    // counted as either side's cost or time.
+                    let shadow = mn_alphabeta_depth(&mut game, functions, setup.depth);
+                    started = Instant::now();
                     let options = SearchOptions {
-                        max_nodes: Some(setup.node_budget),
+                        max_nodes: Some(shadow.stats.nodes.max(1)),
                         ..SearchOptions::plain()
                     };
                     let found =
                         iterative_deepening(&mut game.0, BUDGET_MAX_DEPTH, &options, |_| {});
                     (found.best_move, found.stats.nodes, found.depth)
+                }
+                MatchKind::EqualCostDepth => {
+                    let found = mn_alphabeta_depth(&mut game, &one_and_one, setup.deeper_depth);
+                    (found.best_move, found.stats.nodes, setup.deeper_depth)
                 }
             }
         };
@@ -227,7 +255,8 @@ pub fn play_game(
     let two_two_name = format!("2&2 alpha-beta, depth {}", setup.depth);
     let one_one_name = match spec.kind {
         MatchKind::EqualDepth => format!("1&1 alpha-beta, depth {}", setup.depth),
-        MatchKind::EqualCost => format!("1&1 alpha-beta, {} nodes a move", setup.node_budget),
+        MatchKind::EqualCost => "1&1 alpha-beta, 2&2's nodes a move".to_string(),
+        MatchKind::EqualCostDepth => format!("1&1 alpha-beta, depth {}", setup.deeper_depth),
     };
     let (black, white) = if spec.two_two_black {
         (two_two_name, one_one_name)
@@ -326,7 +355,7 @@ mod tests {
     #[test]
     fn every_opening_is_played_twice_with_colours_reversed_in_each_match() {
         let specs = game_specs(3);
-        assert_eq!(specs.len(), 12);
+        assert_eq!(specs.len(), 18);
         assert!(
             specs
                 .iter()
@@ -354,7 +383,7 @@ mod tests {
         )]);
         let setup = MatchSetup {
             depth: 2,
-            node_budget: 200,
+            deeper_depth: 3,
             max_plies: 16,
         };
         for kind in MatchKind::ALL {

@@ -51,5 +51,5 @@ pub use report::{
 #[cfg(feature = "cli")]
 pub use results::{
     Appender, Calibration, DeepValue, EXPERIMENT_FORMAT, ExperimentConfig, FitRow, ResultsDir,
-    RunLog,
+    RunLog, as_stored,
 };

@@ -231,6 +231,9 @@ pub struct ReportInput<'a> {
     pub results_link: &'a str,
     /// The command that produced the results, as the user would type it.
     pub command: &'a str,
+    /// Notes kept with the results (`notes.md` in the result directory), printed as they
+    /// are under "Notes".
+    pub notes: Option<&'a str>,
 }
 
 fn elo_text(summary: &MatchSummary) -> String {
@@ -320,19 +323,20 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
     let _ = writeln!(
         text,
         "3. **Matches.** Each of the {} openings is played twice, colours reversed, in each \
-         match. *Equal depth*: both search D = {} plies. *Equal cost*: 2&2 searches D plies; 1&1 \
-         deepens iteratively (depth 1, 2, …, moves in the game's order, no reordering) until it \
-         has visited {} positions — 2&2's mean per search on {} typical positions — and plays the \
-         move of its deepest completed iteration. Both sides use the same evaluation; 1&1 is the \
-         m&n procedure with m = n = 1 (same code, so nodes and times compare like with like). A \
-         game not ended by the rules (no move, threefold repetition, 40 moves without a capture \
-         or a man move) within {} plies is scored a draw. Every game is kept as PDN.\n",
+         match. *Equal depth*: both search D = {} plies. *Equal cost*: 2&2 searches D plies; \
+         before each 1&1 move 2&2 searches the same position (a shadow search, counted for \
+         neither side), and 1&1 deepens iteratively (depth 1, 2, …, moves in the game's order, \
+         no reordering) until it has visited as many positions, then plays the move of its \
+         deepest completed iteration — equal nodes on every move, but 1&1 throws away the \
+         nodes of the iteration it cannot finish. *Equal cost, 1&1 deeper*: 1&1 searches the \
+         fixed depth (D + 1 or more) whose mean cost on the typical positions is nearest \
+         2&2's at D, so every node it spends goes into a search it completes. Both sides use the same \
+         evaluation; 1&1 is the m&n procedure with m = n = 1 (same code, so nodes and times \
+         compare like with like). A game not ended by the rules (no move, threefold repetition, \
+         40 moves without a capture or a man move) within {} plies is scored a draw. Every game \
+         is kept as PDN.\n",
         config.openings.len(),
         config.depth,
-        input
-            .calibration
-            .map_or("?".to_string(), |c| c.node_budget.to_string()),
-        config.calibration_positions,
         config.max_plies
     );
     text.push_str("## Configuration, machine and time\n\n| | |\n|---|---|\n");
@@ -354,11 +358,21 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
     if let Some(calibration) = input.calibration {
         let _ = writeln!(
             text,
-            "| equal-cost budget | {} positions per move (2&2 at depth {}: {:.0} per search, 1&1: {:.0}) |",
-            calibration.node_budget,
+            "| cost on {} typical positions | at depth {} 2&2 visits {:.0} positions per search, 1&1 {:.0}{} |",
+            calibration.positions,
             config.depth,
             calibration.two_two_mean_nodes,
-            calibration.one_one_mean_nodes
+            calibration.one_one_mean_nodes,
+            calibration
+                .one_one_deeper_mean_nodes
+                .iter()
+                .map(|(depth, nodes)| format!("; 1&1 at depth {depth}: {nodes:.0}"))
+                .collect::<String>()
+        );
+        let _ = writeln!(
+            text,
+            "| 1&1's depth at equal cost | {} |",
+            calibration.deeper_depth
         );
     }
     let run = input.run;
@@ -449,8 +463,12 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
     }
     let _ = writeln!(
         text,
-        "\nThe games: [`games-equal-depth.pdn`]({link}/games-equal-depth.pdn), \
-         [`games-equal-cost.pdn`]({link}/games-equal-cost.pdn).\n\n## Conclusion\n"
+        "\nThe games: {}.\n\n## Conclusion\n",
+        MatchKind::ALL
+            .iter()
+            .map(|kind| format!("[`{0}`]({link}/{0})", kind.pdn_file()))
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     for summary in input.matches {
         let games = summary.score.games() as usize;
@@ -468,15 +486,40 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
             summary.kind.label(),
             verdict(summary)
         );
-        if summary.kind == MatchKind::EqualDepth && summary.one_one.nodes > 0 {
+        if summary.one_one.nodes > 0 {
             let (two_nodes, _, _) = per_move(&summary.two_two);
-            let (one_nodes, _, _) = per_move(&summary.one_one);
-            let _ = writeln!(
-                text,
-                "  At equal depth 2&2 visited {:.1} times as many positions per move as 1&1.",
-                two_nodes / one_nodes
-            );
+            let (one_nodes, _, one_depth) = per_move(&summary.one_one);
+            let _ = match summary.kind {
+                MatchKind::EqualDepth => writeln!(
+                    text,
+                    "  2&2 visited {:.1} times as many positions per move as 1&1 at the same depth.",
+                    two_nodes / one_nodes
+                ),
+                MatchKind::EqualCost | MatchKind::EqualCostDepth => writeln!(
+                    text,
+                    "  2&2 visited {two_nodes:.0} positions per move and 1&1 {one_nodes:.0} \
+                     (ratio {:.2}); with them 1&1 completed {one_depth:.2} plies on average.",
+                    two_nodes / one_nodes
+                ),
+            };
         }
+    }
+    let flat: Vec<String> = input
+        .fits
+        .iter()
+        .filter(|row| row.fit.shift <= super::fitting::LEAST_SHIFT + 1e-9)
+        .map(|row| format!("{} (mean v − a₂ = {:+.1})", row.dmax, row.fit.mean_excess))
+        .collect();
+    if !flat.is_empty() {
+        let _ = writeln!(
+            text,
+            "- **No bonus at dmax {}**: there the deep value is on average *below* the best \
+             shallow value, and Slagle's family can only add to a₂ (subtract from b₂), so the \
+             best fit is no bonus at all (x at its floor {}): at those depths the learned 2&2 \
+             function backs up the best value alone, as 1&1 does.",
+            flat.join(", "),
+            super::fitting::LEAST_SHIFT
+        );
     }
     let learned_anything = input
         .fits
@@ -491,10 +534,20 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
             "no fitted bonus predicts the deep value better than the best shallow value alone."
         }
     );
+    if let Some(notes) = input.notes {
+        let _ = writeln!(text, "\n## Notes\n\n{}", notes.trim_end());
+    }
     if let Some(parameters) = input.parameters {
         let _ = writeln!(
             text,
-            "\nThe learned parameter file:\n\n```json\n{}```",
+            "\n## The parameter file\n\n`parameters.json` holds the learned functions for \
+             `gametree::experiment::SlagleParameters::from_json` (and any depth-limited m&n search \
+             that takes a parameter file): `format` is `{}`, `m` and `n` the values backed up, and \
+             `functions` one entry per dmax with `x`, `y` for MAX positions (v = a₂ + \
+             2^(x − (a₂ − α)·y)) and `r`, `s` for MIN positions (v = b₂ − 2^(r − (β − b₂)·s)); y \
+             and s must be greater than 0. A search deeper than the file uses the entry of the \
+             greatest dmax of the same parity beyond it. This run's file:\n\n```json\n{}```",
+            super::parameters::PARAMETERS_FORMAT,
             parameters.to_json()
         );
     }

@@ -9,9 +9,9 @@
 //! | `samples.jsonl` | a₂, α and v of each position at each dmax |
 //! | `fits.json`, `fits.csv`, `fit-dmax-K.svg` | the fitted functions and their charts |
 //! | `parameters.json` | the learned functions ([`super::SlagleParameters`]) |
-//! | `calibration.json` | 2&2's nodes per search, the equal-cost budget |
+//! | `calibration.json` | 2&2's and 1&1's nodes per search at depth D |
 //! | `games.jsonl` | every finished game ([`super::GameRecord`]), PDN included |
-//! | `games-equal-depth.pdn`, `games-equal-cost.pdn` | the games as PDN files |
+//! | `games-equal-*.pdn` | the games of each match as PDN files |
 //! | `matches.json`, `matches.csv` | W/D/L, score, Elo of each match |
 //! | `run.json` | the machine and the time each phase took, over all reruns |
 
@@ -50,7 +50,7 @@ pub struct ExperimentConfig {
     pub sampling: SamplingConfig,
     /// Whether the fit is held to Slagle's monotonicity condition.
     pub monotone: bool,
-    /// Typical positions 2&2 searches to set the equal-cost budget.
+    /// Typical positions searched by 2&2 and 1&1 at depth D to compare their costs.
     pub calibration_positions: usize,
     /// Plies after the opening at which a match game is scored a draw.
     pub max_plies: u32,
@@ -97,8 +97,8 @@ impl FitRow {
     }
 }
 
-/// The equal-cost budget and how it was found.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+/// What a search at depth D costs each side on typical positions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Calibration {
     /// Typical positions searched.
     pub positions: usize,
@@ -106,8 +106,12 @@ pub struct Calibration {
     pub two_two_mean_nodes: f64,
     /// 1&1's mean positions visited per search at depth D, on the same positions.
     pub one_one_mean_nodes: f64,
-    /// The node budget per move of 1&1 in the equal-cost match.
-    pub node_budget: u64,
+    /// 1&1's mean positions visited per search at depths D + 1, D + 2, …, on the same
+    /// positions, as far as needed to pass 2&2's mean.
+    pub one_one_deeper_mean_nodes: Vec<(u32, f64)>,
+    /// The depth of 1&1 whose mean is nearest 2&2's (by ratio): its depth in the
+    /// equal-cost-by-depth match.
+    pub deeper_depth: u32,
 }
 
 /// The machine and the time spent, summed over every invocation that wrote to the
@@ -239,6 +243,18 @@ impl ResultsDir {
             file: Mutex::new(file),
         })
     }
+}
+
+/// `record` as a later run will read it back from a result file: JSON does not carry
+/// every floating point number exactly, so a run that goes on with the values it computed
+/// and a rerun that goes on with the values it read could differ in the last bit — and a
+/// last bit can break a tie between two moves. Every run goes on with the stored values.
+///
+/// # Errors
+/// serde_json's message (not expected for plain data).
+pub fn as_stored<T: Serialize + DeserializeOwned>(record: &T) -> Result<T, String> {
+    let text = serde_json::to_string(record).map_err(|error| error.to_string())?;
+    serde_json::from_str(&text).map_err(|error| error.to_string())
 }
 
 /// Appends records to a JSON-lines file, one whole line per write, from any thread.
