@@ -76,3 +76,4 @@ pub use search::puzzle::{
 pub use search::solver::{Outlook, Solution, Solvable, SolveOptions, Solver, solve};
 pub use search::transposition::{TableEntry, TranspositionTable, ZobristHash};
 pub use tree::{ExplicitTree, ParseTreeError, ParseTreeErrorKind, RandomTreeConfig};
+pub mod experiment;

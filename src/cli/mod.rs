@@ -2,6 +2,7 @@
 //! game; each subcommand lives in a file of its own.
 
 mod checkers;
+mod experiment;
 
 use std::process::ExitCode;
 
@@ -75,6 +76,13 @@ enum Command {
         after_help = "Example:\n  gametree connect4 analyze 5554224333234511764415115\n  -8 -8 -8 -8 - 4 -8"
     )]
     Connect4(connect4::Connect4Args),
+    /// Slagle's proposed experiment (seed 003, section 8): learn 2&2 backing-up functions
+    /// on checkers, play 2&2 against 1&1 alpha-beta, and report.
+    #[command(
+        after_help = "Example:\n  gametree experiment slagle --quick --out /tmp/slagle-quick\n  \
+        gametree experiment report /tmp/slagle-quick --output /tmp/slagle-quick/report.md"
+    )]
+    Experiment(experiment::ExperimentArgs),
 }
 
 /// A failure the binary reports on stderr in one line.
@@ -136,6 +144,7 @@ pub fn run() -> ExitCode {
         Command::Tree(args) => tree::run(&args),
         Command::Checkers(args) => checkers::run(args),
         Command::Connect4(args) => connect4::run(args),
+        Command::Experiment(args) => experiment::run(args),
     };
     match result {
         Ok(Outcome::Found) => ExitCode::SUCCESS,

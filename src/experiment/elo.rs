@@ -1,0 +1,145 @@
+//! Match statistics: the score, and the Elo difference it implies with a 95% confidence
+//! interval (the logistic Elo model, as chess and checkers rating lists use it).
+
+use serde::{Deserialize, Serialize};
+
+/// The two-sided 95% quantile of the normal distribution.
+const Z_95: f64 = 1.959_963_984_540_054;
+
+/// Wins, draws and losses of one side of a match, and what they say.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchScore {
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+/// The Elo difference a score implies and its 95% confidence interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct EloEstimate {
+    /// The difference, in Elo points (±∞ for a score of 1 or 0).
+    pub elo: f64,
+    /// The lower end of the 95% interval.
+    pub low: f64,
+    /// The upper end of the 95% interval.
+    pub high: f64,
+}
+
+/// The Elo difference at which the stronger side is expected to score `score` (a fraction
+/// of the points): 400·log₁₀(score / (1 − score)).
+///
+/// # Example
+/// ```
+/// use gametree::experiment::elo_difference;
+/// // Scoring three points in four is 400·log₁₀ 3 ≈ 190.85 Elo.
+/// assert!((elo_difference(0.75) - 190.848_501_887_865).abs() < 1e-9);
+/// assert_eq!(elo_difference(0.5), 0.0);
+/// ```
+#[must_use]
+pub fn elo_difference(score: f64) -> f64 {
+    if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else if score >= 1.0 {
+        f64::INFINITY
+    } else {
+        400.0 * (score / (1.0 - score)).log10()
+    }
+}
+
+impl MatchScore {
+    /// Games played.
+    #[must_use]
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Points: a win 1, a draw ½.
+    #[must_use]
+    pub fn points(&self) -> f64 {
+        f64::from(self.wins) + f64::from(self.draws) / 2.0
+    }
+
+    /// The score, points per game; `None` before any game.
+    #[must_use]
+    pub fn score(&self) -> Option<f64> {
+        (self.games() > 0).then(|| self.points() / f64::from(self.games()))
+    }
+
+    /// The Elo difference and its 95% confidence interval: the mean score per game with
+    /// its standard error from the games' own variance (each game 1, ½ or 0), the normal
+    /// approximation p ± 1.96·σ/√n, each end turned into Elo. Games are taken as
+    /// independent (the pairing of colours is not used). `None` before any game.
+    #[must_use]
+    pub fn elo(&self) -> Option<EloEstimate> {
+        let score = self.score()?;
+        let games = f64::from(self.games());
+        let variance = (f64::from(self.wins) * (1.0 - score).powi(2)
+            + f64::from(self.draws) * (0.5 - score).powi(2)
+            + f64::from(self.losses) * score.powi(2))
+            / games;
+        let margin = Z_95 * (variance / games).sqrt();
+        Some(EloEstimate {
+            elo: elo_difference(score),
+            low: elo_difference(score - margin),
+            high: elo_difference(score + margin),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_even_score_is_zero_elo_with_a_symmetric_interval() {
+        // 10 wins, 10 losses: p = ½, σ = ½, σ/√20 = 0.1118, p ± 0.2191 = 0.2809..0.7191;
+        // 400·log₁₀(0.7191/0.2809) = 163.3.
+        let score = MatchScore {
+            wins: 10,
+            draws: 0,
+            losses: 10,
+        };
+        let elo = score.elo().expect("games");
+        assert_eq!(elo.elo, 0.0);
+        assert!((elo.high - 163.3).abs() < 0.1, "{elo:?}");
+        assert!((elo.low + elo.high).abs() < 1e-9);
+    }
+
+    #[test]
+    fn draws_narrow_the_interval_and_count_half() {
+        // 3 wins, 10 draws, 1 loss: 8 points in 14 games, p = 4/7.
+        let score = MatchScore {
+            wins: 3,
+            draws: 10,
+            losses: 1,
+        };
+        assert_eq!(score.points(), 8.0);
+        let elo = score.elo().expect("games");
+        // 400·log₁₀(4/3) = 49.97
+        assert!((elo.elo - 49.975).abs() < 0.01, "{elo:?}");
+        // variance = (3·(3/7)² + 10·(1/14)² + 1·(4/7)²)/14 = 0.06633; 1.96·√(v/14) = 0.1349;
+        // p ± 0.1349 = 0.4365..0.7063 → 400·log₁₀(0.7063/0.2937) = 152.5 and
+        // 400·log₁₀(0.4365/0.5635) = −44.3.
+        assert!((elo.high - 152.46).abs() < 0.01, "{elo:?}");
+        assert!((elo.low + 44.35).abs() < 0.01, "{elo:?}");
+    }
+
+    #[test]
+    fn a_clean_sweep_is_infinite_and_no_games_is_no_estimate() {
+        let sweep = MatchScore {
+            wins: 4,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(sweep.elo().map(|elo| elo.elo), Some(f64::INFINITY));
+        let none = MatchScore {
+            wins: 0,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(none.elo(), None);
+    }
+}

@@ -1,0 +1,409 @@
+//! The match of section 8 (seed 003): "the game of checkers will be used to compare the
+//! performance of 2&2 alpha beta with that of 1&1 alpha beta". Every opening is played
+//! twice, colours reversed, at equal depth and at equal cost (nodes per move).
+
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+use super::elo::{EloEstimate, MatchScore};
+use super::positions::Opening;
+use super::real_valued::RealValued;
+use crate::game::Game;
+use crate::games::checkers::{Color, GameResult, PdnGame, write_pdn};
+use crate::search::deepening::{SearchOptions, iterative_deepening};
+use crate::search::m_and_n::{Exponents, Slagle, mn_alphabeta_depth};
+
+/// Which of the two matches a game belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MatchKind {
+    /// Both sides search D plies: 2&2 alpha-beta against 1&1 alpha-beta.
+    EqualDepth,
+    /// 2&2 searches D plies; before each 1&1 move, 2&2 searches the same position (its
+    /// move is not played) and 1&1 deepens iteratively (depth 1, 2, …, no reordering) until
+    /// it has visited as many positions as that search did, then plays the move of its
+    /// deepest completed iteration: equal nodes on every move, not just on average.
+    EqualCost,
+    /// 2&2 searches D plies; 1&1 searches the fixed depth (D + 1 or more) whose cost on the
+    /// typical positions is nearest to 2&2's at D: equal cost on average, with every node
+    /// of 1&1 spent on a search it completes.
+    EqualCostDepth,
+}
+
+impl MatchKind {
+    /// Every kind, in the order the games are numbered.
+    pub const ALL: [MatchKind; 3] = [
+        MatchKind::EqualDepth,
+        MatchKind::EqualCost,
+        MatchKind::EqualCostDepth,
+    ];
+
+    /// `equal depth`, `equal cost` (nodes on every move) or `equal cost, 1&1 deeper`.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            MatchKind::EqualDepth => "equal depth",
+            MatchKind::EqualCost => "equal cost",
+            MatchKind::EqualCostDepth => "equal cost, 1&1 deeper",
+        }
+    }
+
+    /// The name of the PDN file of the match's games.
+    #[must_use]
+    pub fn pdn_file(self) -> &'static str {
+        match self {
+            MatchKind::EqualDepth => "games-equal-depth.pdn",
+            MatchKind::EqualCost => "games-equal-cost.pdn",
+            MatchKind::EqualCostDepth => "games-equal-cost-deeper.pdn",
+        }
+    }
+}
+
+/// How the match games are searched.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchSetup {
+    /// D: the plies 2&2 searches, and 1&1 at equal depth.
+    pub depth: u32,
+    /// The plies 1&1 searches in the [`MatchKind::EqualCostDepth`] match.
+    pub deeper_depth: u32,
+    /// Plies after the opening at which an unfinished game is scored a draw (the draw
+    /// rules end nearly every game long before).
+    pub max_plies: u32,
+}
+
+/// The deepest iteration 1&1 may reach in the equal-cost match; the node budget stops it
+/// long before, except in endings with few moves.
+pub const BUDGET_MAX_DEPTH: u32 = 64;
+
+/// One game of the experiment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSpec {
+    /// The game's number among all games of both matches (the key of its result).
+    pub index: usize,
+    /// Its match.
+    pub kind: MatchKind,
+    /// The index of its opening.
+    pub opening: usize,
+    /// Whether 2&2 plays Black (moves first after the opening's own moves).
+    pub two_two_black: bool,
+}
+
+/// Every game of both matches, numbered: for each match, for each opening, 2&2 as Black
+/// then 2&2 as White.
+#[must_use]
+pub fn game_specs(openings: usize) -> Vec<GameSpec> {
+    let mut specs = Vec::with_capacity(4 * openings);
+    for kind in MatchKind::ALL {
+        for opening in 0..openings {
+            for two_two_black in [true, false] {
+                specs.push(GameSpec {
+                    index: specs.len(),
+                    kind,
+                    opening,
+                    two_two_black,
+                });
+            }
+        }
+    }
+    specs
+}
+
+/// What one side did over a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SideStats {
+    /// Moves searched.
+    pub moves: u64,
+    /// Positions visited over all its searches.
+    pub nodes: u64,
+    /// Wall-clock seconds over all its searches.
+    pub seconds: f64,
+    /// Sum over its moves of the depth searched (for 1&1 at equal cost, the deepest
+    /// completed iteration).
+    pub depth_sum: u64,
+}
+
+impl SideStats {
+    fn add(&mut self, nodes: u64, seconds: f64, depth: u32) {
+        self.moves += 1;
+        self.nodes += nodes;
+        self.seconds += seconds;
+        self.depth_sum += u64::from(depth);
+    }
+
+    fn merge(&mut self, other: &SideStats) {
+        self.moves += other.moves;
+        self.nodes += other.nodes;
+        self.seconds += other.seconds;
+        self.depth_sum += other.depth_sum;
+    }
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// [`GameSpec::index`].
+    pub index: usize,
+    /// Its match.
+    pub kind: MatchKind,
+    /// The index of its opening.
+    pub opening: usize,
+    /// Whether 2&2 played Black.
+    pub two_two_black: bool,
+    /// The PDN result token: `1-0` Black won, `0-1` White won, `1/2-1/2`.
+    pub result: String,
+    /// 2&2's points: 1, ½ or 0.
+    pub two_two_points: f64,
+    /// Plies played after the opening.
+    pub plies: u32,
+    /// Why the game ended: `no legal move`, `draw rule` or `ply limit`.
+    pub termination: String,
+    /// What 2&2 alpha-beta did.
+    pub two_two: SideStats,
+    /// What 1&1 alpha-beta did.
+    pub one_one: SideStats,
+    /// The game in PDN, the opening moves included.
+    pub pdn: String,
+}
+
+/// 1&1 alpha-beta as an instance of the m&n procedure: ordinary alpha-beta, searched by the
+/// same code as 2&2 so that nodes and times compare like with like.
+#[must_use]
+pub fn one_and_one() -> Slagle {
+    let unused = Exponents::new(0.0, 1.0).expect("invariant: valid exponents");
+    Slagle::new(1, 1, unused, unused).expect("invariant: 1&1")
+}
+
+/// Plays one game: the opening, then 2&2 alpha-beta with `functions` against 1&1
+/// alpha-beta as `spec` says, until the rules end it or `setup.max_plies` plies have gone.
+/// Deterministic: the searches depend on node counts, never on the clock.
+#[must_use]
+pub fn play_game(
+    spec: &GameSpec,
+    opening: &Opening,
+    functions: &Slagle,
+    setup: &MatchSetup,
+) -> GameRecord {
+    let one_and_one = one_and_one();
+    let mut game = RealValued(opening.game());
+    let mut played = Vec::new();
+    let (mut two_two, mut one_one) = (SideStats::default(), SideStats::default());
+    let two_two_color = if spec.two_two_black {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let mut termination = "ply limit";
+    let mut result = GameResult::Draw;
+    for _ in 0..setup.max_plies {
+        if let Some(over) = game.0.result() {
+            result = over;
+            termination = if over == GameResult::Draw {
+                "draw rule"
+            } else {
+                "no legal move"
+            };
+            break;
+        }
+        game.0.mark_root();
+        let mut started = Instant::now();
+        let two_two_to_move = game.0.position().side_to_move() == two_two_color;
+        let (mv, nodes, depth) = if two_two_to_move {
+            let found = mn_alphabeta_depth(&mut game, functions, setup.depth);
+            (found.best_move, found.stats.nodes, setup.depth)
+        } else {
+            match spec.kind {
+                MatchKind::EqualDepth => {
+                    let found = mn_alphabeta_depth(&mut game, &one_and_one, setup.depth);
+                    (found.best_move, found.stats.nodes, setup.depth)
+                }
+                MatchKind::EqualCost => {
+                    // What 2&2 would spend here is 1&1's budget; the shadow search is not
+                    // counted as either side's cost or time.
+                    let shadow = mn_alphabeta_depth(&mut game, functions, setup.depth);
+                    started = Instant::now();
+                    let options = SearchOptions {
+                        max_nodes: Some(shadow.stats.nodes.max(1)),
+                        ..SearchOptions::plain()
+                    };
+                    let found =
+                        iterative_deepening(&mut game.0, BUDGET_MAX_DEPTH, &options, |_| {});
+                    (found.best_move, found.stats.nodes, found.depth)
+                }
+                MatchKind::EqualCostDepth => {
+                    let found = mn_alphabeta_depth(&mut game, &one_and_one, setup.deeper_depth);
+                    (found.best_move, found.stats.nodes, setup.deeper_depth)
+                }
+            }
+        };
+        let seconds = started.elapsed().as_secs_f64();
+        let mv = mv.expect("invariant: a game that is not over has a move to play");
+        if two_two_to_move {
+            two_two.add(nodes, seconds, depth);
+        } else {
+            one_one.add(nodes, seconds, depth);
+        }
+        game.update(mv);
+        played.push(mv);
+    }
+    let two_two_points = match (result, spec.two_two_black) {
+        (GameResult::BlackWins, true) | (GameResult::WhiteWins, false) => 1.0,
+        (GameResult::BlackWins, false) | (GameResult::WhiteWins, true) => 0.0,
+        _ => 0.5,
+    };
+    let mut pdn = PdnGame::new(opening.start);
+    let two_two_name = format!("2&2 alpha-beta, depth {}", setup.depth);
+    let one_one_name = match spec.kind {
+        MatchKind::EqualDepth => format!("1&1 alpha-beta, depth {}", setup.depth),
+        MatchKind::EqualCost => "1&1 alpha-beta, 2&2's nodes a move".to_string(),
+        MatchKind::EqualCostDepth => format!("1&1 alpha-beta, depth {}", setup.deeper_depth),
+    };
+    let (black, white) = if spec.two_two_black {
+        (two_two_name, one_one_name)
+    } else {
+        (one_one_name, two_two_name)
+    };
+    pdn.set_tag(
+        "Event",
+        &format!("Slagle's experiment, {}", spec.kind.label()),
+    );
+    pdn.set_tag("Black", &black);
+    pdn.set_tag("White", &white);
+    pdn.set_tag("Round", &(spec.index + 1).to_string());
+    pdn.set_tag("Opening", &opening.name);
+    pdn.set_tag("Termination", termination);
+    pdn.moves = opening
+        .moves
+        .iter()
+        .copied()
+        .chain(played.iter().copied())
+        .collect();
+    pdn.set_result(result);
+    GameRecord {
+        index: spec.index,
+        kind: spec.kind,
+        opening: spec.opening,
+        two_two_black: spec.two_two_black,
+        result: result.token().to_string(),
+        two_two_points,
+        plies: u32::try_from(played.len()).unwrap_or(u32::MAX),
+        termination: termination.to_string(),
+        two_two,
+        one_one,
+        pdn: write_pdn(&[pdn]),
+    }
+}
+
+/// The result of one match, from 2&2's side.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchSummary {
+    /// Which match.
+    pub kind: MatchKind,
+    /// 2&2's wins, draws and losses.
+    pub score: MatchScore,
+    /// 2&2's points per game.
+    pub points_per_game: Option<f64>,
+    /// 2&2's Elo advantage over 1&1, with its 95% interval.
+    pub elo: Option<EloEstimate>,
+    /// 2&2's searches over all games.
+    pub two_two: SideStats,
+    /// 1&1's searches over all games.
+    pub one_one: SideStats,
+    /// Games that reached the ply limit (scored as draws).
+    pub ply_limit_games: u32,
+}
+
+/// Sums up the games of `kind` among `records`.
+#[must_use]
+pub fn summarize(kind: MatchKind, records: &[GameRecord]) -> MatchSummary {
+    let mut score = MatchScore {
+        wins: 0,
+        draws: 0,
+        losses: 0,
+    };
+    let (mut two_two, mut one_one) = (SideStats::default(), SideStats::default());
+    let mut ply_limit_games = 0;
+    for record in records.iter().filter(|record| record.kind == kind) {
+        if record.two_two_points == 1.0 {
+            score.wins += 1;
+        } else if record.two_two_points == 0.0 {
+            score.losses += 1;
+        } else {
+            score.draws += 1;
+        }
+        if record.termination == "ply limit" {
+            ply_limit_games += 1;
+        }
+        two_two.merge(&record.two_two);
+        one_one.merge(&record.one_one);
+    }
+    MatchSummary {
+        kind,
+        score,
+        points_per_game: score.score(),
+        elo: score.elo(),
+        two_two,
+        one_one,
+        ply_limit_games,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_opening_is_played_twice_with_colours_reversed_in_each_match() {
+        let specs = game_specs(3);
+        assert_eq!(specs.len(), 18);
+        assert!(
+            specs
+                .iter()
+                .enumerate()
+                .all(|(index, spec)| spec.index == index)
+        );
+        for kind in MatchKind::ALL {
+            for opening in 0..3 {
+                let colours: Vec<bool> = specs
+                    .iter()
+                    .filter(|spec| spec.kind == kind && spec.opening == opening)
+                    .map(|spec| spec.two_two_black)
+                    .collect();
+                assert_eq!(colours, [true, false]);
+            }
+        }
+    }
+
+    #[test]
+    fn a_short_game_is_deterministic_and_its_pdn_replays() {
+        let opening = &Opening::ballots()[0];
+        let functions = super::super::learning::functions_so_far(&[(
+            0,
+            Exponents::new(1.0, 0.1).expect("valid"),
+        )]);
+        let setup = MatchSetup {
+            depth: 2,
+            deeper_depth: 3,
+            max_plies: 16,
+        };
+        for kind in MatchKind::ALL {
+            let spec = GameSpec {
+                index: 0,
+                kind,
+                opening: 0,
+                two_two_black: false,
+            };
+            let first = play_game(&spec, opening, &functions, &setup);
+            let second = play_game(&spec, opening, &functions, &setup);
+            assert_eq!(
+                (first.pdn.clone(), first.two_two.nodes),
+                (second.pdn, second.two_two.nodes)
+            );
+            assert_eq!(first.plies, 16);
+            assert_eq!(first.termination, "ply limit");
+            assert_eq!(first.two_two.moves + first.one_one.moves, 16);
+            let games = crate::games::checkers::read_pdn(&first.pdn).expect("valid PDN");
+            assert_eq!(games[0].moves.len(), 19);
+        }
+    }
+}

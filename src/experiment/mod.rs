@@ -1,0 +1,55 @@
+//! Slagle's proposed experiment (seed 003, section 8): learn the 2&2 backing-up functions
+//! on checkers from typical positions, then play 2&2 alpha-beta against 1&1 alpha-beta.
+//!
+//! | step | where |
+//! |---|---|
+//! | typical positions from self-play | [`sampling_game`], [`typical_positions`] |
+//! | the data of sections 8.1 and 8.2 | [`deep_value`], [`learning_sample`] |
+//! | the fit of x, y (r, s) | [`fit_backing_up`] |
+//! | the parameter file | [`SlagleParameters`] |
+//! | the matches | [`play_game`], [`summarize`] |
+//! | Elo with a 95% interval | [`MatchScore::elo`] |
+//!
+//! The pieces are plain functions; `gametree experiment slagle` runs them on every core,
+//! with resumable result files.
+
+mod elo;
+mod fitting;
+mod learning;
+mod matches;
+mod parameters;
+mod positions;
+mod real_valued;
+mod rng;
+
+pub use elo::{EloEstimate, MatchScore, elo_difference};
+pub use fitting::{Fit, GREATEST_SHIFT, LEAST_SHIFT, Observation, fit_backing_up};
+pub use learning::{
+    DECIDED, LearningSample, deep_value, functions_so_far, learning_sample, position_kind,
+    two_best_successors,
+};
+pub use matches::{
+    BUDGET_MAX_DEPTH, GameRecord, GameSpec, MatchKind, MatchSetup, MatchSummary, SideStats,
+    game_specs, one_and_one, play_game, summarize,
+};
+pub use parameters::{DepthParameters, PARAMETERS_FORMAT, ParametersError, SlagleParameters};
+pub use positions::{
+    Opening, SAMPLING_BATCH, SamplingConfig, positions_from_fen_lines, positions_to_fen_lines,
+    sampling_game, typical_positions,
+};
+pub use real_valued::RealValued;
+
+#[cfg(feature = "cli")]
+mod report;
+#[cfg(feature = "cli")]
+mod results;
+
+#[cfg(feature = "cli")]
+pub use report::{
+    ReportInput, draw_fit_chart, duration_text, fits_csv, matches_csv, report_markdown,
+};
+#[cfg(feature = "cli")]
+pub use results::{
+    Appender, Calibration, DeepValue, EXPERIMENT_FORMAT, ExperimentConfig, FitRow, ResultsDir,
+    RunLog, as_stored,
+};

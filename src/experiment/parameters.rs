@@ -1,0 +1,243 @@
+//! The parameter file the experiment writes: Slagle's x, y (MAX) and r, s (MIN) for each
+//! dmax (seed 003, section 8), the backing-up functions the 2&2 player searches with.
+//!
+//! ```json
+//! {
+//!   "format": "gametree-slagle-parameters/1",
+//!   "m": 2,
+//!   "n": 2,
+//!   "functions": [
+//!     { "dmax": 0, "x": 1.5, "y": 0.05, "r": 1.5, "s": 0.05 },
+//!     { "dmax": 1, "x": 2.0, "y": 0.04, "r": 2.0, "s": 0.04 }
+//!   ]
+//! }
+//! ```
+//!
+//! `dmax` is the plies left below the successors of the position backing up (Slagle's
+//! dmax). A search deeper than the file covers uses the entry of the greatest dmax of the
+//! same parity for the depths beyond it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::search::m_and_n::{BackingUpError, Exponents, Slagle};
+
+/// The `format` field of a parameter file this version writes and reads.
+pub const PARAMETERS_FORMAT: &str = "gametree-slagle-parameters/1";
+
+/// The exponents of one dmax: x and y for MAX positions, r and s for MIN positions.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DepthParameters {
+    /// Plies left below each successor.
+    pub dmax: u32,
+    /// x: log₂ of the most a MAX position gains over its best successor.
+    pub x: f64,
+    /// y: how fast that gain halves as the second best falls behind (> 0).
+    pub y: f64,
+    /// r: log₂ of the most a MIN position takes from its best successor.
+    pub r: f64,
+    /// s: the MIN counterpart of y (> 0).
+    pub s: f64,
+}
+
+/// A parameter file: m, n and the exponents per dmax.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SlagleParameters {
+    /// Always [`PARAMETERS_FORMAT`].
+    pub format: String,
+    /// Values MAX backs up.
+    pub m: usize,
+    /// Values MIN backs up.
+    pub n: usize,
+    /// The exponents, by increasing dmax, each dmax at most once.
+    pub functions: Vec<DepthParameters>,
+}
+
+/// Why a parameter file was refused.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ParametersError {
+    /// Not JSON of the expected shape.
+    #[error("parameter file: {0}")]
+    Syntax(String),
+    /// Another format or version.
+    #[error("parameter file: format is {found:?}, expected {PARAMETERS_FORMAT:?}")]
+    Format {
+        /// The format found.
+        found: String,
+    },
+    /// No dmax given.
+    #[error("parameter file: no functions (at least one dmax is needed)")]
+    Empty,
+    /// A dmax given twice.
+    #[error("parameter file: dmax {0} is given twice")]
+    Duplicate(u32),
+    /// Exponents a backing-up function cannot have.
+    #[error("parameter file: dmax {dmax}: {error}")]
+    Exponents {
+        /// The dmax of the bad entry.
+        dmax: u32,
+        /// What is wrong.
+        error: BackingUpError,
+    },
+    /// m or n is 0.
+    #[error("parameter file: {0}")]
+    Counts(BackingUpError),
+}
+
+impl SlagleParameters {
+    /// Parameters for 2&2 with the same exponents for MAX and MIN at each dmax: what the
+    /// experiment learns, since checkers is the same game for both colours.
+    #[must_use]
+    pub fn symmetric(functions: &[(u32, Exponents)]) -> Self {
+        SlagleParameters {
+            format: PARAMETERS_FORMAT.to_string(),
+            m: 2,
+            n: 2,
+            functions: functions
+                .iter()
+                .map(|&(dmax, exponents)| DepthParameters {
+                    dmax,
+                    x: exponents.shift,
+                    y: exponents.slope,
+                    r: exponents.shift,
+                    s: exponents.slope,
+                })
+                .collect(),
+        }
+    }
+
+    /// Checks the parameters: the format, at least one dmax, no dmax twice, y and s > 0,
+    /// finite numbers, m and n ≥ 1.
+    ///
+    /// # Errors
+    /// The first problem found, naming the dmax.
+    pub fn validate(&self) -> Result<(), ParametersError> {
+        self.to_slagle().map(|_| ())
+    }
+
+    /// The backing-up functions: m&n with each dmax's exponents at its depth, and the
+    /// greatest dmax of each parity extended to every deeper depth of that parity.
+    ///
+    /// # Errors
+    /// As [`SlagleParameters::validate`].
+    pub fn to_slagle(&self) -> Result<Slagle, ParametersError> {
+        if self.format != PARAMETERS_FORMAT {
+            return Err(ParametersError::Format {
+                found: self.format.clone(),
+            });
+        }
+        let mut entries = Vec::with_capacity(self.functions.len());
+        for entry in &self.functions {
+            if entries.iter().any(|(dmax, _, _)| *dmax == entry.dmax) {
+                return Err(ParametersError::Duplicate(entry.dmax));
+            }
+            let exponents = |shift, slope| {
+                Exponents::new(shift, slope).map_err(|error| ParametersError::Exponents {
+                    dmax: entry.dmax,
+                    error,
+                })
+            };
+            entries.push((
+                entry.dmax,
+                exponents(entry.x, entry.y)?,
+                exponents(entry.r, entry.s)?,
+            ));
+        }
+        entries.sort_by_key(|(dmax, _, _)| *dmax);
+        let &(_, deepest_max, deepest_min) = entries.last().ok_or(ParametersError::Empty)?;
+        let mut slagle = Slagle::new(self.m, self.n, deepest_max, deepest_min)
+            .map_err(ParametersError::Counts)?;
+        for &(dmax, max, min) in &entries {
+            slagle = slagle.with_max_at(dmax, max).with_min_at(dmax, min);
+        }
+        // Beyond the file: the deepest entry of the same parity, up to a generous depth.
+        let deepest = entries.last().map_or(0, |(dmax, _, _)| *dmax);
+        for depth in deepest + 1..=deepest + 64 {
+            if let Some(&(_, max, min)) = entries
+                .iter()
+                .rev()
+                .find(|(dmax, _, _)| dmax % 2 == depth % 2)
+            {
+                slagle = slagle.with_max_at(depth, max).with_min_at(depth, min);
+            }
+        }
+        Ok(slagle)
+    }
+}
+
+#[cfg(feature = "cli")]
+impl SlagleParameters {
+    /// Reads and checks a parameter file's text (JSON, the format above).
+    ///
+    /// # Errors
+    /// [`ParametersError::Syntax`] with serde_json's line and column, or the first problem
+    /// [`SlagleParameters::validate`] finds.
+    ///
+    /// # Example
+    /// ```
+    /// use gametree::experiment::SlagleParameters;
+    ///
+    /// let text = r#"{"format": "gametree-slagle-parameters/1", "m": 2, "n": 2,
+    ///   "functions": [{"dmax": 0, "x": 1.0, "y": 0.1, "r": 1.0, "s": 0.0}]}"#;
+    /// let error = SlagleParameters::from_json(text).expect_err("s = 0");
+    /// assert_eq!(error.to_string(), "parameter file: dmax 0: y and s must be greater than 0, got 0");
+    /// ```
+    pub fn from_json(text: &str) -> Result<Self, ParametersError> {
+        let parameters: SlagleParameters = serde_json::from_str(text)
+            .map_err(|error| ParametersError::Syntax(error.to_string()))?;
+        parameters.validate()?;
+        Ok(parameters)
+    }
+
+    /// The parameter file's text, pretty-printed.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("invariant: plain data serialises") + "\n"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Player;
+    use crate::search::m_and_n::BackingUp;
+
+    fn exponents(shift: f64, slope: f64) -> Exponents {
+        Exponents::new(shift, slope).expect("valid")
+    }
+
+    #[test]
+    fn each_dmax_gets_its_exponents_and_deeper_depths_the_deepest_of_their_parity() {
+        let parameters =
+            SlagleParameters::symmetric(&[(0, exponents(1.0, 0.5)), (1, exponents(2.0, 0.25))]);
+        let slagle = parameters.to_slagle().expect("valid");
+        assert_eq!(slagle.count(Player::Max), 2);
+        assert_eq!(slagle.exponents(Player::Min, Some(0)), exponents(1.0, 0.5));
+        assert_eq!(slagle.exponents(Player::Max, Some(1)), exponents(2.0, 0.25));
+        assert_eq!(slagle.exponents(Player::Max, Some(4)), exponents(1.0, 0.5));
+        assert_eq!(slagle.exponents(Player::Min, Some(7)), exponents(2.0, 0.25));
+    }
+
+    #[test]
+    fn bad_parameters_are_refused_naming_the_dmax() {
+        let mut parameters = SlagleParameters::symmetric(&[(3, exponents(1.0, 0.5))]);
+        parameters.functions.push(parameters.functions[0]);
+        assert_eq!(parameters.validate(), Err(ParametersError::Duplicate(3)));
+        parameters.functions.clear();
+        assert_eq!(parameters.validate(), Err(ParametersError::Empty));
+        parameters.format = "other".to_string();
+        assert!(matches!(
+            parameters.validate(),
+            Err(ParametersError::Format { .. })
+        ));
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn the_json_form_reads_back_and_syntax_errors_say_where() {
+        let parameters = SlagleParameters::symmetric(&[(0, exponents(-1.25, 0.03))]);
+        let text = parameters.to_json();
+        assert_eq!(SlagleParameters::from_json(&text), Ok(parameters));
+        let error = SlagleParameters::from_json("{\"format\": 3").expect_err("bad JSON");
+        assert!(error.to_string().contains("line 1"), "{error}");
+    }
+}

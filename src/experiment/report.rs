@@ -1,0 +1,582 @@
+//! Tables, charts and the written report of a run, generated from its result files (needs
+//! the default `cli` feature).
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use plotters::prelude::*;
+
+use super::learning::LearningSample;
+use super::matches::{MatchKind, MatchSummary, SideStats};
+use super::parameters::SlagleParameters;
+use super::results::{Calibration, ExperimentConfig, FitRow, RunLog};
+
+/// Points of a chart's scatter at most: the data of a dmax is thinned to this many, evenly
+/// by position, so the SVG files stay small.
+const CHART_POINTS: usize = 1500;
+/// Bins of the chart's line of mean excess.
+const CHART_BINS: usize = 24;
+
+/// `fits.csv`: one row per dmax.
+#[must_use]
+pub fn fits_csv(rows: &[FitRow]) -> String {
+    let mut text = String::from(
+        "dmax,kind,x_or_r,y_or_s,rms_error,rms_error_1and1,mean_excess,samples,decided,monotone\n",
+    );
+    for row in rows {
+        let fit = &row.fit;
+        let _ = writeln!(
+            text,
+            "{},{},{:.6},{:.6},{:.3},{:.3},{:.3},{},{},{}",
+            row.dmax,
+            row.kind,
+            fit.shift,
+            fit.slope,
+            fit.rms_error,
+            fit.rms_error_minimax,
+            fit.mean_excess,
+            fit.samples,
+            row.decided,
+            fit.monotone
+        );
+    }
+    text
+}
+
+fn per_move(stats: &SideStats) -> (f64, f64, f64) {
+    let moves = stats.moves.max(1) as f64;
+    (
+        stats.nodes as f64 / moves,
+        1000.0 * stats.seconds / moves,
+        stats.depth_sum as f64 / moves,
+    )
+}
+
+/// `matches.csv`: one row per match, from 2&2's side.
+#[must_use]
+pub fn matches_csv(summaries: &[MatchSummary]) -> String {
+    let mut text = String::from(
+        "match,games,wins,draws,losses,score,elo,elo_low,elo_high,\
+         two_two_nodes_per_move,one_one_nodes_per_move,two_two_ms_per_move,one_one_ms_per_move,\
+         one_one_mean_depth\n",
+    );
+    for summary in summaries {
+        let score = summary.score;
+        let (two_nodes, two_ms, _) = per_move(&summary.two_two);
+        let (one_nodes, one_ms, one_depth) = per_move(&summary.one_one);
+        let elo = summary
+            .elo
+            .map_or((f64::NAN, f64::NAN, f64::NAN), |e| (e.elo, e.low, e.high));
+        let _ = writeln!(
+            text,
+            "{},{},{},{},{},{:.4},{:.1},{:.1},{:.1},{:.0},{:.0},{:.3},{:.3},{:.2}",
+            summary.kind.label(),
+            score.games(),
+            score.wins,
+            score.draws,
+            score.losses,
+            summary.points_per_game.unwrap_or(f64::NAN),
+            elo.0,
+            elo.1,
+            elo.2,
+            two_nodes,
+            one_nodes,
+            two_ms,
+            one_ms,
+            one_depth
+        );
+    }
+    text
+}
+
+/// The SVG chart of one dmax: the excess v − a₂ against the gap a₂ − α of (at most
+/// [`CHART_POINTS`] of) the samples, the mean excess in bins of the gap, and the fitted
+/// bonus 2^(x − gap·y).
+///
+/// # Errors
+/// plotters' message when the file cannot be drawn.
+pub fn draw_fit_chart(path: &Path, row: &FitRow, samples: &[LearningSample]) -> Result<(), String> {
+    let mut points: Vec<(f64, f64)> = samples
+        .iter()
+        .filter(|sample| !sample.is_decided())
+        .map(|sample| {
+            let observation = sample.observation();
+            (observation.gap, observation.excess)
+        })
+        .collect();
+    let mut gaps: Vec<f64> = points.iter().map(|point| point.0).collect();
+    let mut excesses: Vec<f64> = points.iter().map(|point| point.1).collect();
+    gaps.sort_by(f64::total_cmp);
+    excesses.sort_by(f64::total_cmp);
+    let quantile = |sorted: &[f64], q: f64| -> f64 {
+        if sorted.is_empty() {
+            0.0
+        } else {
+            sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+        }
+    };
+    let gap_high = quantile(&gaps, 0.98).max(1.0);
+    let fit = row.fit;
+    let curve_top = fit.bonus(0.0).min(1e6);
+    let excess_low = quantile(&excesses, 0.02).min(0.0) - 1.0;
+    let excess_high = quantile(&excesses, 0.98)
+        .max(curve_top.min(quantile(&excesses, 1.0)))
+        .max(1.0)
+        + 1.0;
+    // Mean excess per bin of the gap, over all the data.
+    let mut bins = vec![(0.0, 0usize); CHART_BINS];
+    for &(gap, excess) in &points {
+        let bin = ((gap / gap_high) * CHART_BINS as f64) as usize;
+        if bin < CHART_BINS {
+            bins[bin].0 += excess;
+            bins[bin].1 += 1;
+        }
+    }
+    let step = points.len().div_ceil(CHART_POINTS).max(1);
+    points = points.into_iter().step_by(step).collect();
+    let draw = || -> Result<(), Box<dyn std::error::Error>> {
+        let root = SVGBackend::new(path, (720, 440)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!(
+                    "dmax {} ({} positions): v - a2 against a2 - alpha",
+                    row.dmax, row.kind
+                ),
+                ("sans-serif", 18),
+            )
+            .margin(12)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d(0.0..gap_high, excess_low..excess_high)?;
+        chart
+            .configure_mesh()
+            .x_desc("a2 - alpha: best less second-best successor value (points)")
+            .y_desc("v - a2 (points)")
+            .draw()?;
+        let grey = RGBColor(150, 150, 150).mix(0.5);
+        chart
+            .draw_series(
+                points
+                    .iter()
+                    .filter(|(gap, excess)| {
+                        *gap <= gap_high && (excess_low..=excess_high).contains(excess)
+                    })
+                    .map(|&point| Circle::new(point, 2, grey.filled())),
+            )?
+            .label("positions")
+            .legend(move |(x, y)| Circle::new((x + 10, y), 3, grey.filled()));
+        let blue = RGBColor(31, 119, 180);
+        chart
+            .draw_series(LineSeries::new(
+                bins.iter()
+                    .enumerate()
+                    .filter(|(_, (_, count))| *count > 0)
+                    .map(|(index, (sum, count))| {
+                        (
+                            (index as f64 + 0.5) * gap_high / CHART_BINS as f64,
+                            sum / *count as f64,
+                        )
+                    }),
+                blue.stroke_width(2),
+            ))?
+            .label("mean of v - a2 per bin")
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], blue.stroke_width(2))
+            });
+        let red = RGBColor(214, 39, 40);
+        chart
+            .draw_series(LineSeries::new(
+                (0..=200).map(|index| {
+                    let gap = gap_high * f64::from(index) / 200.0;
+                    (gap, fit.bonus(gap).min(excess_high))
+                }),
+                red.stroke_width(2),
+            ))?
+            .label(format!(
+                "fit: 2^({:.3} - {:.4} (a2 - alpha))",
+                fit.shift, fit.slope
+            ))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], red.stroke_width(2)));
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.9))
+            .border_style(BLACK)
+            .draw()?;
+        root.present()?;
+        Ok(())
+    };
+    draw().map_err(|error| format!("{}: {error}", path.display()))
+}
+
+/// Everything the written report is made from.
+#[derive(Clone, Debug)]
+pub struct ReportInput<'a> {
+    /// The configuration.
+    pub config: &'a ExperimentConfig,
+    /// The fitted functions, by dmax.
+    pub fits: &'a [FitRow],
+    /// The parameter file.
+    pub parameters: Option<&'a SlagleParameters>,
+    /// The equal-cost calibration.
+    pub calibration: Option<&'a Calibration>,
+    /// The two matches.
+    pub matches: &'a [MatchSummary],
+    /// Games expected per match.
+    pub games_per_match: usize,
+    /// The machine and times.
+    pub run: &'a RunLog,
+    /// How the report links to the result directory (a path relative to the report).
+    pub results_link: &'a str,
+    /// The command that produced the results, as the user would type it.
+    pub command: &'a str,
+    /// Notes kept with the results (`notes.md` in the result directory), printed as they
+    /// are under "Notes".
+    pub notes: Option<&'a str>,
+}
+
+fn elo_text(summary: &MatchSummary) -> String {
+    summary.elo.map_or_else(
+        || "–".to_string(),
+        |elo| format!("{:+.0} [{:+.0}, {:+.0}]", elo.elo, elo.low, elo.high),
+    )
+}
+
+fn verdict(summary: &MatchSummary) -> String {
+    let Some(elo) = summary.elo else {
+        return "no games were played".to_string();
+    };
+    let score = summary.score;
+    let record = format!(
+        "2&2 scored {:.1} of {} ({:+} wins, {} draws, {} losses; {:+.0} Elo, 95% interval {:+.0} to {:+.0})",
+        score.points(),
+        score.games(),
+        score.wins,
+        score.draws,
+        score.losses,
+        elo.elo,
+        elo.low,
+        elo.high
+    );
+    let claim = if elo.low > 0.0 {
+        "2&2 alpha-beta is stronger than 1&1: the whole interval lies above zero"
+    } else if elo.high < 0.0 {
+        "2&2 alpha-beta is weaker than 1&1: the whole interval lies below zero"
+    } else {
+        "the match cannot tell the two apart: the interval contains zero"
+    };
+    format!("{claim}. {record}")
+}
+
+/// `docs/slagle-experiment.md`: the method, the configuration, the machine and the time,
+/// the fitted functions with their charts, the two match tables and a plain conclusion.
+#[must_use]
+pub fn report_markdown(input: &ReportInput<'_>) -> String {
+    let config = input.config;
+    let mut text = String::new();
+    let link = input.results_link.trim_end_matches('/');
+    let _ = writeln!(
+        text,
+        "# Slagle's proposed experiment: 2&2 alpha-beta against 1&1 alpha-beta at checkers\n\n\
+         *Generated by `gametree experiment report {link}` from the result files in \
+         [`{link}`]({link}/); do not edit by hand.*\n"
+    );
+    text.push_str(
+        "In 1963 Slagle proposed (seed 003, section 8) to learn, on checkers, functions that back \
+         up the values of the **two** best successors of a position, and to play the resulting \
+         2&2 alpha-beta procedure against ordinary (1&1) alpha-beta. He never reported the \
+         result. This page reports ours.\n\n## Method\n\n",
+    );
+    let _ = writeln!(
+        text,
+        "1. **Typical positions.** {} distinct positions (PDN FEN in `positions.fen`) from \
+         self-play games out of the openings below, reproducible from seed {}: at every ply each \
+         legal move is looked at {} plies deep by 1&1 alpha-beta, and the move played is drawn \
+         uniformly among those within {} points (a man is 100) of the best. Only positions with \
+         at least two legal moves are kept, since the learning backs up two successors.",
+        config.positions, config.seed, config.sampling.search_depth, config.sampling.margin
+    );
+    let _ = writeln!(
+        text,
+        "2. **Learning (section 8, steps a–g).** D = {d}. Every position gets v, its 1&1 \
+         alpha-beta value at depth {d}. Then for dmax = 0, 1, …, {last} in that order, each \
+         successor of each position is searched dmax plies deep by 2&2 alpha-beta with the \
+         functions learned for smaller dmax, giving a₂ (best) and α (second best), all from the \
+         side to move; x and y of v = a₂ + 2^(x − (a₂ − α)·y) are fitted to the points \
+         (a₂ − α, v − a₂) by least squares (for each y the best 2^x has a closed form, and y is \
+         found by a logarithmic grid and golden-section search){mono}. Section 8 learns even dmax \
+         at MIN positions (r, s) and odd dmax at MAX positions (x, y); checkers is the same game \
+         for both colours, so with values seen from the side to move the two are one fit, and \
+         every position serves at every dmax. The function learned at a dmax is used for both \
+         players (x = r, y = s), as the 2&2 player needs when it plays White. Positions where a \
+         value is a won or lost game are left out of the fit.",
+        d = config.depth,
+        last = config.depth.saturating_sub(2),
+        mono = if config.monotone {
+            ", held to Slagle's monotonicity condition y·2^x·ln 2 ≤ 1"
+        } else {
+            " with y > 0 (Slagle's monotonicity condition y·2^x·ln 2 ≤ 1 is reported, not imposed: \
+             m&n alpha-beta returns what m&n minimaxing returns either way)"
+        }
+    );
+    let _ = writeln!(
+        text,
+        "3. **Matches.** Each of the {} openings is played twice, colours reversed, in each \
+         match. *Equal depth*: both search D = {} plies. *Equal cost*: 2&2 searches D plies; \
+         before each 1&1 move 2&2 searches the same position (a shadow search, counted for \
+         neither side), and 1&1 deepens iteratively (depth 1, 2, …, moves in the game's order, \
+         no reordering) until it has visited as many positions, then plays the move of its \
+         deepest completed iteration — equal nodes on every move, but 1&1 throws away the \
+         nodes of the iteration it cannot finish. *Equal cost, 1&1 deeper*: 1&1 searches the \
+         fixed depth (D + 1 or more) whose mean cost on the typical positions is nearest \
+         2&2's at D, so every node it spends goes into a search it completes. Both sides use the same \
+         evaluation; 1&1 is the m&n procedure with m = n = 1 (same code, so nodes and times \
+         compare like with like). A game not ended by the rules (no move, threefold repetition, \
+         40 moves without a capture or a man move) within {} plies is scored a draw. Every game \
+         is kept as PDN.\n",
+        config.openings.len(),
+        config.depth,
+        config.max_plies
+    );
+    text.push_str("## Configuration, machine and time\n\n| | |\n|---|---|\n");
+    let _ = writeln!(text, "| command | `{}` |", input.command);
+    let _ = writeln!(
+        text,
+        "| D (full depth) | {} (Slagle used 8) |",
+        config.depth
+    );
+    let _ = writeln!(text, "| typical positions | {} |", config.positions);
+    let _ = writeln!(text, "| seed | {} |", config.seed);
+    let _ = writeln!(
+        text,
+        "| openings | {} from {} |",
+        config.openings.len(),
+        config.openings_source
+    );
+    let _ = writeln!(text, "| games | {} per match |", input.games_per_match);
+    if let Some(calibration) = input.calibration {
+        let _ = writeln!(
+            text,
+            "| cost on {} typical positions | at depth {} 2&2 visits {:.0} positions per search, 1&1 {:.0}{} |",
+            calibration.positions,
+            config.depth,
+            calibration.two_two_mean_nodes,
+            calibration.one_one_mean_nodes,
+            calibration
+                .one_one_deeper_mean_nodes
+                .iter()
+                .map(|(depth, nodes)| format!("; 1&1 at depth {depth}: {nodes:.0}"))
+                .collect::<String>()
+        );
+        let _ = writeln!(
+            text,
+            "| 1&1's depth at equal cost | {} |",
+            calibration.deeper_depth
+        );
+    }
+    let run = input.run;
+    let _ = writeln!(
+        text,
+        "| machine | {}, {} cores, {} worker threads |",
+        run.machine, run.cores, run.jobs
+    );
+    let total: f64 = run.seconds.values().sum();
+    for (phase, seconds) in &run.seconds {
+        let _ = writeln!(text, "| time: {phase} | {} |", duration_text(*seconds));
+    }
+    let _ = writeln!(
+        text,
+        "| time: total | {} ({} invocations{}) |",
+        duration_text(total),
+        run.invocations,
+        if run.shards.is_empty() {
+            String::new()
+        } else {
+            format!("; shards {}", run.shards.join(", "))
+        }
+    );
+    text.push_str(
+        "\n## The learned functions\n\nOne row per dmax. *RMS fit* is the root mean square of \
+         v − (a₂ + 2^(x − (a₂ − α)·y)); *RMS 1&1* that of v − a₂, the error of backing up the best \
+         value alone; *mean v − a₂* says whether the deep value tends to exceed the best shallow \
+         one at all. The parameter file is [`parameters.json`](",
+    );
+    let _ = write!(text, "{link}/parameters.json).\n\n");
+    text.push_str(
+        "| dmax | kind | x (r) | y (s) | RMS fit | RMS 1&1 | mean v − a₂ | samples | left out (decided) | monotone |\n\
+         |---:|---|---:|---:|---:|---:|---:|---:|---:|---|\n",
+    );
+    for row in input.fits {
+        let fit = &row.fit;
+        let _ = writeln!(
+            text,
+            "| {} | {} | {:.3} | {:.4} | {:.2} | {:.2} | {:+.2} | {} | {} | {} |",
+            row.dmax,
+            row.kind,
+            fit.shift,
+            fit.slope,
+            fit.rms_error,
+            fit.rms_error_minimax,
+            fit.mean_excess,
+            fit.samples,
+            row.decided,
+            if fit.monotone { "yes" } else { "no" }
+        );
+    }
+    text.push('\n');
+    for row in input.fits {
+        let _ = writeln!(
+            text,
+            "![dmax {d}: v − a₂ against a₂ − α, with the fitted curve]({link}/fit-dmax-{d}.svg)\n",
+            d = row.dmax
+        );
+    }
+    text.push_str(
+        "## The matches\n\nFrom 2&2's side. Elo is 400·log₁₀(p/(1 − p)) for the score p, with a \
+         95% interval from the normal approximation of the mean score per game. Nodes and times \
+         are per move searched.\n\n\
+         | match | games | wins | draws | losses | score | Elo [95% interval] | 2&2 nodes/move | 1&1 nodes/move | 2&2 ms/move | 1&1 ms/move | 1&1 depth |\n\
+         |---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n",
+    );
+    for summary in input.matches {
+        let (two_nodes, two_ms, _) = per_move(&summary.two_two);
+        let (one_nodes, one_ms, one_depth) = per_move(&summary.one_one);
+        let _ = writeln!(
+            text,
+            "| {} | {} | {} | {} | {} | {} | {} | {:.0} | {:.0} | {:.2} | {:.2} | {:.2} |",
+            summary.kind.label(),
+            summary.score.games(),
+            summary.score.wins,
+            summary.score.draws,
+            summary.score.losses,
+            summary
+                .points_per_game
+                .map_or("–".to_string(), |p| format!("{p:.3}")),
+            elo_text(summary),
+            two_nodes,
+            one_nodes,
+            two_ms,
+            one_ms,
+            one_depth
+        );
+    }
+    let _ = writeln!(
+        text,
+        "\nThe games: {}.\n\n## Conclusion\n",
+        MatchKind::ALL
+            .iter()
+            .map(|kind| format!("[`{0}`]({link}/{0})", kind.pdn_file()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    for summary in input.matches {
+        let games = summary.score.games() as usize;
+        let partial = if games < input.games_per_match {
+            format!(
+                " (only {games} of {} games played so far)",
+                input.games_per_match
+            )
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            text,
+            "- **At {}**{partial}: {}.",
+            summary.kind.label(),
+            verdict(summary)
+        );
+        if summary.one_one.nodes > 0 {
+            let (two_nodes, _, _) = per_move(&summary.two_two);
+            let (one_nodes, _, one_depth) = per_move(&summary.one_one);
+            let _ = match summary.kind {
+                MatchKind::EqualDepth => writeln!(
+                    text,
+                    "  2&2 visited {:.1} times as many positions per move as 1&1 at the same depth.",
+                    two_nodes / one_nodes
+                ),
+                MatchKind::EqualCost | MatchKind::EqualCostDepth => writeln!(
+                    text,
+                    "  2&2 visited {two_nodes:.0} positions per move and 1&1 {one_nodes:.0} \
+                     (ratio {:.2}); with them 1&1 completed {one_depth:.2} plies on average.",
+                    two_nodes / one_nodes
+                ),
+            };
+        }
+    }
+    let flat: Vec<String> = input
+        .fits
+        .iter()
+        .filter(|row| row.fit.shift <= super::fitting::LEAST_SHIFT + 1e-9)
+        .map(|row| format!("{} (mean v − a₂ = {:+.1})", row.dmax, row.fit.mean_excess))
+        .collect();
+    if !flat.is_empty() {
+        let _ = writeln!(
+            text,
+            "- **No bonus at dmax {}**: there the deep value is on average *below* the best \
+             shallow value, and Slagle's family can only add to a₂ (subtract from b₂), so the \
+             best fit is no bonus at all (x at its floor {}): at those depths the learned 2&2 \
+             function backs up the best value alone, as 1&1 does.",
+            flat.join(", "),
+            super::fitting::LEAST_SHIFT
+        );
+    }
+    let learned_anything = input
+        .fits
+        .iter()
+        .any(|row| row.fit.rms_error < row.fit.rms_error_minimax - 1e-9);
+    let _ = writeln!(
+        text,
+        "- **The functions**: {}",
+        if learned_anything {
+            "at some dmax the fitted bonus predicts the deep value better than the best shallow value alone (RMS fit below RMS 1&1); the table says by how much."
+        } else {
+            "no fitted bonus predicts the deep value better than the best shallow value alone."
+        }
+    );
+    if let Some(notes) = input.notes {
+        let _ = writeln!(text, "\n## Notes\n\n{}", notes.trim_end());
+    }
+    if let Some(parameters) = input.parameters {
+        let _ = writeln!(
+            text,
+            "\n## The parameter file\n\n`parameters.json` holds the learned functions for \
+             `gametree::experiment::SlagleParameters::from_json` (and any depth-limited m&n search \
+             that takes a parameter file): `format` is `{}`, `m` and `n` the values backed up, and \
+             `functions` one entry per dmax with `x`, `y` for MAX positions (v = a₂ + \
+             2^(x − (a₂ − α)·y)) and `r`, `s` for MIN positions (v = b₂ − 2^(r − (β − b₂)·s)); y \
+             and s must be greater than 0. A search deeper than the file uses the entry of the \
+             greatest dmax of the same parity beyond it. This run's file:\n\n```json\n{}```",
+            super::parameters::PARAMETERS_FORMAT,
+            parameters.to_json()
+        );
+    }
+    text
+}
+
+/// `1 h 02 min 03 s`, `4 min 05 s`, `6.1 s`.
+#[must_use]
+pub fn duration_text(seconds: f64) -> String {
+    if seconds < 60.0 {
+        return format!("{seconds:.1} s");
+    }
+    let whole = seconds.round() as u64;
+    let (hours, minutes, secs) = (whole / 3600, (whole / 60) % 60, whole % 60);
+    if hours > 0 {
+        format!("{hours} h {minutes:02} min {secs:02} s")
+    } else {
+        format!("{minutes} min {secs:02} s")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_naturally() {
+        assert_eq!(duration_text(6.14), "6.1 s");
+        assert_eq!(duration_text(245.0), "4 min 05 s");
+        assert_eq!(duration_text(3723.0), "1 h 02 min 03 s");
+    }
+}

@@ -1,0 +1,324 @@
+//! `gametree experiment`: a tiny configuration end to end, resuming, shards and merge,
+//! determinism, and bad input.
+
+mod common;
+
+use std::collections::HashSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::{assert_usage_error, assert_usage_error_of, gametree, success_stdout};
+
+/// A fresh, empty directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("gametree-experiment-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("temporary directory");
+    dir
+}
+
+/// The tiny configuration: D = 3 (functions for dmax 0 and 1), 40 positions, 2 openings
+/// (12 games in all: 2 openings, 2 colours, 3 matches).
+fn tiny(out: &Path, extra: &[&str]) -> String {
+    let out = out.to_str().expect("UTF-8 path");
+    let mut args = vec![
+        "experiment",
+        "slagle",
+        "--depth",
+        "3",
+        "--positions",
+        "40",
+        "--opening-count",
+        "2",
+        "--calibration",
+        "10",
+        "--max-plies",
+        "80",
+        "--out",
+        out,
+    ];
+    args.extend_from_slice(extra);
+    success_stdout(&gametree(&args))
+}
+
+fn game_lines(dir: &Path) -> Vec<serde_json::Value> {
+    fs::read_to_string(dir.join("games.jsonl"))
+        .expect("games.jsonl")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one record a line"))
+        .collect()
+}
+
+#[test]
+fn the_tiny_mode_writes_every_artefact_and_the_report() {
+    let dir = scratch("artefacts");
+    let output = tiny(&dir, &[]);
+    assert!(output.contains("dmax 1 (MIN positions)"), "{output}");
+    for name in [
+        "config.json",
+        "positions.fen",
+        "deep-values.jsonl",
+        "samples.jsonl",
+        "fits.json",
+        "fits.csv",
+        "fit-dmax-0.svg",
+        "fit-dmax-1.svg",
+        "parameters.json",
+        "calibration.json",
+        "games.jsonl",
+        "games-equal-depth.pdn",
+        "games-equal-cost.pdn",
+        "games-equal-cost-deeper.pdn",
+        "matches.json",
+        "matches.csv",
+        "run.json",
+    ] {
+        let path = dir.join(name);
+        assert!(
+            fs::metadata(&path).map(|m| m.len() > 0).unwrap_or(false),
+            "{name} missing or empty"
+        );
+    }
+    assert_eq!(
+        fs::read_to_string(dir.join("positions.fen"))
+            .expect("read")
+            .lines()
+            .count(),
+        40
+    );
+    assert_eq!(game_lines(&dir).len(), 12);
+    let csv = fs::read_to_string(dir.join("fits.csv")).expect("read");
+    assert!(
+        csv.starts_with("dmax,kind,x_or_r,y_or_s,rms_error"),
+        "{csv}"
+    );
+    assert_eq!(csv.lines().count(), 3);
+    let pdn = fs::read_to_string(dir.join("games-equal-depth.pdn")).expect("read");
+    assert_eq!(pdn.matches("[Event ").count(), 4);
+    let parameters = fs::read_to_string(dir.join("parameters.json")).expect("read");
+    gametree::experiment::SlagleParameters::from_json(&parameters).expect("a valid parameter file");
+    let report = dir.join("report.md");
+    success_stdout(&gametree(&[
+        "experiment",
+        "report",
+        dir.to_str().expect("UTF-8"),
+        "--output",
+        report.to_str().expect("UTF-8"),
+    ]));
+    let text = fs::read_to_string(&report).expect("report written");
+    for heading in [
+        "## Method",
+        "## The learned functions",
+        "## The matches",
+        "## Conclusion",
+    ] {
+        assert!(text.contains(heading), "{heading} missing");
+    }
+    assert!(
+        text.contains("](./fit-dmax-0.svg)"),
+        "charts linked beside the report"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_rerun_after_an_interruption_plays_only_the_games_not_yet_finished() {
+    let dir = scratch("resume");
+    // The "interrupted" run: only the first of two slices of the games.
+    let first = tiny(&dir, &["--shard", "1/2"]);
+    assert!(
+        first.contains("games: 6 in this run (shard 1/2), 0 already finished, 6 to play"),
+        "{first}"
+    );
+    let before = game_lines(&dir);
+    let samples_before = fs::read_to_string(dir.join("samples.jsonl")).expect("read");
+    // A record cut short, as if the process was killed while writing it.
+    let mut partial = fs::read_to_string(dir.join("games.jsonl")).expect("read");
+    partial.push_str("{\"index\": 7, \"kind\"");
+    fs::write(dir.join("games.jsonl"), partial).expect("write");
+    let second = tiny(&dir, &[]);
+    assert!(
+        second.contains("deep values: 40 positions at depth 3 (40 from an earlier run)"),
+        "{second}"
+    );
+    assert!(
+        second.contains("games: 12 in this run, 6 already finished, 6 to play"),
+        "{second}"
+    );
+    let after = game_lines(&dir);
+    assert_eq!(after.len(), 12);
+    assert_eq!(
+        after[..6],
+        before[..],
+        "finished games are kept as they were, not replayed"
+    );
+    let indices: HashSet<u64> = after
+        .iter()
+        .map(|game| game["index"].as_u64().expect("index"))
+        .collect();
+    assert_eq!(indices.len(), 12);
+    assert_eq!(
+        fs::read_to_string(dir.join("samples.jsonl")).expect("read"),
+        samples_before
+    );
+    let third = tiny(&dir, &[]);
+    assert!(third.contains("12 already finished, 0 to play"), "{third}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn shards_merged_give_the_games_of_one_whole_run() {
+    let (one, two, merged, whole) = (
+        scratch("shard1"),
+        scratch("shard2"),
+        scratch("merged"),
+        scratch("whole"),
+    );
+    tiny(&one, &["--shard", "1/2"]);
+    tiny(&two, &["--shard", "2/2", "--jobs", "1"]);
+    tiny(&whole, &[]);
+    let output = success_stdout(&gametree(&[
+        "experiment",
+        "merge",
+        one.to_str().expect("UTF-8"),
+        two.to_str().expect("UTF-8"),
+        "--out",
+        merged.to_str().expect("UTF-8"),
+    ]));
+    assert!(
+        output.contains("merged 12 games from 2 directories"),
+        "{output}"
+    );
+    let pdn = |dir: &Path| fs::read_to_string(dir.join("games-equal-cost.pdn")).expect("read");
+    assert_eq!(pdn(&merged), pdn(&whole));
+    let matches = |dir: &Path| {
+        let value: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(dir.join("matches.json")).expect("read"))
+                .expect("JSON");
+        value
+            .as_array()
+            .expect("array")
+            .iter()
+            .map(|m| m["score"].clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(matches(&merged), matches(&whole));
+    for dir in [one, two, merged, whole] {
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn learning_is_deterministic_for_a_seed_whatever_the_number_of_threads() {
+    let (first, second, other) = (scratch("seed-a"), scratch("seed-b"), scratch("seed-c"));
+    tiny(&first, &["--jobs", "1"]);
+    tiny(&second, &["--jobs", "2"]);
+    tiny(&other, &["--seed", "7"]);
+    let read = |dir: &Path, name: &str| fs::read_to_string(dir.join(name)).expect("read");
+    for name in [
+        "positions.fen",
+        "parameters.json",
+        "fits.csv",
+        "calibration.json",
+    ] {
+        assert_eq!(read(&first, name), read(&second, name), "{name}");
+    }
+    assert_ne!(read(&first, "positions.fen"), read(&other, "positions.fen"));
+    for dir in [first, second, other] {
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn bad_input_is_a_one_line_usage_error() {
+    assert_usage_error_of(
+        &["experiment", "slagle", "--depth", "1"],
+        "D must be from 2",
+    );
+    assert_usage_error_of(
+        &["experiment", "slagle", "--positions", "0"],
+        "--positions 0",
+    );
+    assert_usage_error_of(&["experiment", "slagle", "--shard", "3/2"], "--shard 3/2");
+    assert_usage_error_of(&["experiment", "slagle", "--shard", "x"], "expected K/N");
+    assert_usage_error_of(
+        &["experiment", "slagle", "--openings", "no/such/file.pdn"],
+        "no/such/file.pdn",
+    );
+    assert_usage_error_of(&["experiment", "slagle", "--depth", "six"], "six");
+    let dir = scratch("bad");
+    assert_usage_error_of(
+        &["experiment", "report", dir.to_str().expect("UTF-8")],
+        "no config.json",
+    );
+    fs::write(dir.join("openings.pdn"), "1. 11-16 11-15 *").expect("write");
+    assert_usage_error_of(
+        &[
+            "experiment",
+            "slagle",
+            "--openings",
+            dir.join("openings.pdn").to_str().expect("UTF-8"),
+        ],
+        "openings.pdn",
+    );
+    let run = dir.join("run");
+    tiny(&run, &[]);
+    let out = run.to_str().expect("UTF-8");
+    assert_usage_error(
+        &gametree(&[
+            "experiment",
+            "slagle",
+            "--depth",
+            "4",
+            "--positions",
+            "40",
+            "--out",
+            out,
+        ]),
+        "another configuration",
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_run_interrupted_while_learning_ends_with_the_functions_and_games_of_an_uninterrupted_one() {
+    let (whole, interrupted) = (scratch("learn-whole"), scratch("learn-cut"));
+    tiny(&whole, &[]);
+    tiny(&interrupted, &[]);
+    // As if killed during dmax 1: all 40 samples of dmax 0 and 10 of dmax 1 were written,
+    // nothing after them.
+    let samples = fs::read_to_string(interrupted.join("samples.jsonl")).expect("read");
+    let kept: String = samples
+        .lines()
+        .take(50)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    fs::write(interrupted.join("samples.jsonl"), kept).expect("write");
+    for name in [
+        "parameters.json",
+        "fits.json",
+        "fits.csv",
+        "calibration.json",
+        "games.jsonl",
+    ] {
+        fs::remove_file(interrupted.join(name)).expect("remove");
+    }
+    let output = tiny(&interrupted, &[]);
+    assert!(
+        output.contains("0 already finished, 12 to play"),
+        "{output}"
+    );
+    let read = |dir: &Path, name: &str| fs::read_to_string(dir.join(name)).expect("read");
+    for name in [
+        "parameters.json",
+        "fits.csv",
+        "games-equal-depth.pdn",
+        "games-equal-cost-deeper.pdn",
+    ] {
+        assert_eq!(read(&whole, name), read(&interrupted, name), "{name}");
+    }
+    for dir in [whole, interrupted] {
+        let _ = fs::remove_dir_all(&dir);
+    }
+}
