@@ -97,7 +97,6 @@ pub enum Outcome {
     /// The search found what was asked for.
     Found,
     /// The search found nothing (no path, no solution): exit status 1.
-    #[allow(dead_code)] // ttt always finds; remove once a subcommand reports NotFound
     NotFound,
 }
 

@@ -90,7 +90,7 @@ pub fn matches_csv(summaries: &[MatchSummary]) -> String {
 }
 
 /// The SVG chart of one dmax: the excess v − a₂ against the gap a₂ − α of (at most
-/// [`CHART_POINTS`] of) the samples, the mean excess in bins of the gap, and the fitted
+/// `CHART_POINTS` of) the samples, the mean excess in bins of the gap, and the fitted
 /// bonus 2^(x − gap·y).
 ///
 /// # Errors

@@ -315,7 +315,7 @@ impl Game for Checkers {
 
     /// The legal moves: every capture sequence when a capture is possible, otherwise every
     /// step; none once a draw rule has ended the game. Ordered for alpha-beta, cheaply
-    /// (see [`order_moves`]).
+    /// (see `order_moves`).
     fn successors(&self, moves: &mut Vec<Move>) {
         if !self.is_draw() {
             let first = moves.len();
