@@ -843,6 +843,12 @@ fn run_report(dir: &Path, output: &Path) -> Result<Outcome, CliError> {
     if config.monotone {
         command.push_str(" --monotone");
     }
+    if config.calibration_positions != 200.min(config.positions) {
+        command.push_str(&format!(" --calibration {}", config.calibration_positions));
+    }
+    if config.max_plies != 300 {
+        command.push_str(&format!(" --max-plies {}", config.max_plies));
+    }
     let text = report_markdown(&gametree::experiment::ReportInput {
         config: &config,
         fits: &fits,
@@ -852,6 +858,7 @@ fn run_report(dir: &Path, output: &Path) -> Result<Outcome, CliError> {
         games_per_match: 2 * config.openings.len(),
         run: &run,
         results_link: &link,
+        results_dir: &dir.display().to_string(),
         command: &command,
         notes: notes.as_deref(),
     });
