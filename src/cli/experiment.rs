@@ -512,8 +512,9 @@ fn calibration_phase(
     let nodes: Vec<(u64, u64)> = chosen
         .par_iter()
         .map(|position| {
-            let mut game =
-                gametree::experiment::RealValued(gametree::Checkers::from_position(**position));
+            let mut game = gametree::search::float_valued::FloatValued(
+                gametree::Checkers::from_position(**position),
+            );
             let two = mn_alphabeta_depth(&mut game, functions, config.depth)
                 .stats
                 .nodes;
@@ -536,8 +537,9 @@ fn calibration_phase(
         let total: u64 = chosen
             .par_iter()
             .map(|position| {
-                let mut game =
-                    gametree::experiment::RealValued(gametree::Checkers::from_position(**position));
+                let mut game = gametree::search::float_valued::FloatValued(
+                    gametree::Checkers::from_position(**position),
+                );
                 mn_alphabeta_depth(&mut game, &one_and_one, depth)
                     .stats
                     .nodes

@@ -7,11 +7,11 @@ use serde::{Deserialize, Serialize};
 
 use super::fitting::{LEAST_SHIFT, Observation};
 use super::parameters::SlagleParameters;
-use super::real_valued::RealValued;
 use crate::game::{Game, Player};
 use crate::games::checkers::{Checkers, Color, Position, WIN_VALUE};
 use crate::search::Window;
 use crate::search::deepening::depth_limited_value;
+use crate::search::float_valued::FloatValued;
 use crate::search::m_and_n::{Exponents, Slagle, mn_alphabeta_value_depth};
 
 /// Values this large belong to decided games (a win or loss seen within the search), not
@@ -96,7 +96,7 @@ pub fn two_best_successors(
     functions: &Slagle,
 ) -> Option<((f64, f64), u64)> {
     let side = position.side_to_move();
-    let mut game = RealValued(Checkers::from_position(*position));
+    let mut game = FloatValued(Checkers::from_position(*position));
     let mut moves = Vec::new();
     game.successors(&mut moves);
     if moves.len() < 2 {
@@ -212,7 +212,7 @@ mod tests {
         )
         .expect("valid");
         let ((best, _), _) = two_best_successors(&position, 1, &functions).expect("moves");
-        let mut game = RealValued(Checkers::from_position(position));
+        let mut game = FloatValued(Checkers::from_position(position));
         let root = mn_alphabeta_depth(&mut game, &functions, 2);
         assert_eq!(best, -root.value);
     }

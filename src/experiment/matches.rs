@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 
 use super::elo::{EloEstimate, MatchScore};
 use super::positions::Opening;
-use super::real_valued::RealValued;
 use crate::game::Game;
 use crate::games::checkers::{Color, GameResult, PdnGame, write_pdn};
 use crate::search::deepening::{SearchOptions, iterative_deepening};
+use crate::search::float_valued::FloatValued;
 use crate::search::m_and_n::{Exponents, Slagle, mn_alphabeta_depth};
 
 /// Which of the two matches a game belongs to.
@@ -185,7 +185,7 @@ pub fn play_game(
     setup: &MatchSetup,
 ) -> GameRecord {
     let one_and_one = one_and_one();
-    let mut game = RealValued(opening.game());
+    let mut game = FloatValued(opening.game());
     let mut played = Vec::new();
     let (mut two_two, mut one_one) = (SideStats::default(), SideStats::default());
     let two_two_color = if spec.two_two_black {

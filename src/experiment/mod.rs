@@ -19,7 +19,6 @@ mod learning;
 mod matches;
 mod parameters;
 mod positions;
-mod real_valued;
 mod rng;
 
 pub use elo::{EloEstimate, MatchScore, elo_difference};
@@ -37,7 +36,6 @@ pub use positions::{
     Opening, SAMPLING_BATCH, SamplingConfig, positions_from_fen_lines, positions_to_fen_lines,
     sampling_game, typical_positions,
 };
-pub use real_valued::RealValued;
 
 #[cfg(feature = "cli")]
 mod report;
