@@ -2,25 +2,9 @@
 //! 1), bad move strings (one line on stderr naming the move, exit 2), analysis, a game piped
 //! into `play`, and `bench` on the excerpts in `tests/data/connect4/`.
 
-use std::io::Write as _;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn gametree(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("piped")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    child.wait_with_output().expect("the binary ends")
-}
+use common::gametree_with_input as gametree;
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("utf-8")
