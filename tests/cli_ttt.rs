@@ -3,19 +3,13 @@
 
 mod common;
 
-use common::{assert_usage_error_of, gametree, gametree_with_input, success_stdout};
+use common::{
+    EXAMPLE_1_TMAX, EXAMPLE_2_TMAX, assert_usage_error_of, gametree, gametree_with_input,
+    normalized, success_stdout,
+};
 
 fn stdout_of(args: &[&str]) -> String {
     success_stdout(&gametree(args))
-}
-
-/// Whitespace runs as single spaces, none next to parentheses.
-fn normalized(text: &str) -> String {
-    text.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .replace("( ", "(")
-        .replace(" )", ")")
 }
 
 #[test]
@@ -39,37 +33,15 @@ fn line_of_example_2_is_printed_as_the_seed_prints_it() {
 #[test]
 fn proof_of_example_1_is_the_seeds_tmax_tree() {
     // Seed 000, Example 1: tmax[p1, -1000, 1000], as printed.
-    let seed = "(0
-        (5 (10 6 (4 7 (3 11 0))))
-        ((3 7 (4 11 (5 10 -2)))
-         (4 5 (11 7 (3 6 (10 0))))
-         (6 5 (11 3 (7 10 (4 0))))
-         (7 5 (11 10 (4 6 (3 0)) (3 6 (4 0)) (6 3 (4 0))))
-         (11 7 (4 5 (3 6 (10 0))))
-         (5 10 (11 4 (7 3 (6 0)))
-               (7 3 (11 6 (4 0)) (4 6 (11 0)) (6 4 (11 0)))
-               (3 7 (4 11 -2))
-               (4 6 (11 3 (7 0)) (7 3 (11 0)) (3 7 (11 0)))
-               (6 4 (7 3 (11 0))) )
-         (10 5 (11 7 (3 4 -2))) ) )";
     let printed = stdout_of(&["ttt", "proof", "--moves", "2,1"]);
-    assert_eq!(normalized(&printed), normalized(seed));
+    assert_eq!(normalized(&printed), normalized(EXAMPLE_1_TMAX));
 }
 
 #[test]
 fn proof_of_example_2_is_the_seeds_tmax_tree() {
     // Seed 000, Example 2: tmax[p1, -1000, 1000], as printed.
-    let seed = "(3
-        (11 (6 7 (5 10 3)))
-        ((2 7 (4 11 (5 0)))
-         (4 5 (11 6 (2 0) (10 0) (7 0)))
-         (10 11 (5 7 (2 3)))
-         (5 7 (4 6 (11 0) (10 0) (2 0)))
-         (6 11 (5 7 (4 3)))
-         (7 5 (11 6 (10 3)))
-         (11 6 (7 5 (10 3))) ) )";
     let printed = stdout_of(&["ttt", "proof", "--moves", "3,1"]);
-    assert_eq!(normalized(&printed), normalized(seed));
+    assert_eq!(normalized(&printed), normalized(EXAMPLE_2_TMAX));
 }
 
 #[test]

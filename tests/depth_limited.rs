@@ -367,26 +367,7 @@ impl Game for FloatTicTacToe {
 
 impl Evaluate for FloatTicTacToe {
     fn evaluate(&self) -> f64 {
-        const LINES: [[u8; 3]; 8] = [
-            [1, 2, 3],
-            [4, 5, 6],
-            [7, 8, 9],
-            [1, 4, 7],
-            [2, 5, 8],
-            [3, 6, 9],
-            [1, 5, 9],
-            [3, 5, 7],
-        ];
-        let open_to = |player: Player| {
-            LINES
-                .iter()
-                .filter(|line| {
-                    line.iter()
-                        .all(|&square| self.0.at(square) != Some(player.opponent()))
-                })
-                .count() as f64
-        };
-        (open_to(Player::Max) - open_to(Player::Min)) / 8.0
+        f64::from(self.0.open_lines_difference()) / 8.0
     }
 }
 

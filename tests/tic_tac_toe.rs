@@ -1,6 +1,9 @@
 //! McCarthy's tic-tac-toe searched by the generic alpha-beta programs: the seed's two
 //! printed examples reproduced exactly, and alpha-beta against minimax over every position.
 
+mod common;
+
+use common::{EXAMPLE_1_TMAX, EXAMPLE_2_TMAX, normalized};
 use std::fmt::Write as _;
 
 use gametree::tic_tac_toe::{Square, TicTacToe, octal};
@@ -35,41 +38,6 @@ fn proof_as_printed(result: &ProofResult<Square, i32>) -> String {
         },
     )
 }
-
-/// The text with all whitespace runs made single spaces and spaces next to parentheses
-/// dropped, so a tree printed over several lines compares with one printed on one.
-fn normalized(text: &str) -> String {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    words.join(" ").replace("( ", "(").replace(" )", ")")
-}
-
-/// Seed 000, end of "2-dimensional Tic Tac Toe", Example 1: `tmax[p1, -1000, 1000]`.
-const EXAMPLE_1_TMAX: &str = "
-       (0
-        (5 (10 6 (4 7 (3 11 0))))
-        ((3 7 (4 11 (5 10 -2)))
-         (4 5 (11 7 (3 6 (10 0))))
-         (6 5 (11 3 (7 10 (4 0))))
-         (7 5 (11 10 (4 6 (3 0)) (3 6 (4 0)) (6 3 (4 0))))
-         (11 7 (4 5 (3 6 (10 0))))
-         (5 10 (11 4 (7 3 (6 0)))
-               (7 3 (11 6 (4 0)) (4 6 (11 0)) (6 4 (11 0)))
-               (3 7 (4 11 -2))
-               (4 6 (11 3 (7 0)) (7 3 (11 0)) (3 7 (11 0)))
-               (6 4 (7 3 (11 0))) )
-         (10 5 (11 7 (3 4 -2))) ) )";
-
-/// Seed 000, end of "2-dimensional Tic Tac Toe", Example 2: `tmax[p1, -1000, 1000]`.
-const EXAMPLE_2_TMAX: &str = "
-       (3
-        (11 (6 7 (5 10 3)))
-        ((2 7 (4 11 (5 0)))
-         (4 5 (11 6 (2 0) (10 0) (7 0)))
-         (10 11 (5 7 (2 3)))
-         (5 7 (4 6 (11 0) (10 0) (2 0)))
-         (6 11 (5 7 (4 3)))
-         (7 5 (11 6 (10 3)))
-         (11 6 (7 5 (10 3))) ) )";
 
 #[test]
 fn example_1_main_line_is_the_seeds() {

@@ -147,8 +147,10 @@ impl SimpleTicTacToe {
         (self.x | self.o) == FULL || has_line(self.x) || has_line(self.o)
     }
 
-    /// Lines still open to X (no O in them) minus lines still open to O.
-    fn open_lines_difference(&self) -> i32 {
+    /// Lines still open to X (no O in them) minus lines still open to O: the count behind
+    /// this game's [`Evaluate`] (which keeps only its sign), for finer evaluations.
+    #[must_use]
+    pub fn open_lines_difference(&self) -> i32 {
         let open = |opponent: u16| LINES.iter().filter(|&&line| line & opponent == 0).count();
         // At most 8 lines each: the casts cannot truncate.
         open(self.o) as i32 - open(self.x) as i32

@@ -1,5 +1,5 @@
-//! Running the real `gametree` binary from the integration tests, and checking what it
-//! says: shared by `tests/cli_*.rs` and `tests/m_and_n_cli.rs`.
+//! Shared by the integration tests: running the real `gametree` binary and checking what it
+//! says, and the seed texts several tests compare against.
 
 // Each test file uses only some of these.
 #![allow(dead_code)]
@@ -100,3 +100,38 @@ fn check_usage_error(output: &Output, message: &str, context: &dyn Debug) {
         String::from_utf8_lossy(&output.stdout)
     );
 }
+
+/// The text with all whitespace runs made single spaces and spaces next to parentheses
+/// dropped, so a tree printed over several lines compares with one printed on one.
+pub fn normalized(text: &str) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words.join(" ").replace("( ", "(").replace(" )", ")")
+}
+
+/// Seed 000, end of "2-dimensional Tic Tac Toe", Example 1: `tmax[p1, -1000, 1000]`.
+pub const EXAMPLE_1_TMAX: &str = "
+       (0
+        (5 (10 6 (4 7 (3 11 0))))
+        ((3 7 (4 11 (5 10 -2)))
+         (4 5 (11 7 (3 6 (10 0))))
+         (6 5 (11 3 (7 10 (4 0))))
+         (7 5 (11 10 (4 6 (3 0)) (3 6 (4 0)) (6 3 (4 0))))
+         (11 7 (4 5 (3 6 (10 0))))
+         (5 10 (11 4 (7 3 (6 0)))
+               (7 3 (11 6 (4 0)) (4 6 (11 0)) (6 4 (11 0)))
+               (3 7 (4 11 -2))
+               (4 6 (11 3 (7 0)) (7 3 (11 0)) (3 7 (11 0)))
+               (6 4 (7 3 (11 0))) )
+         (10 5 (11 7 (3 4 -2))) ) )";
+
+/// Seed 000, end of "2-dimensional Tic Tac Toe", Example 2: `tmax[p1, -1000, 1000]`.
+pub const EXAMPLE_2_TMAX: &str = "
+       (3
+        (11 (6 7 (5 10 3)))
+        ((2 7 (4 11 (5 0)))
+         (4 5 (11 6 (2 0) (10 0) (7 0)))
+         (10 11 (5 7 (2 3)))
+         (5 7 (4 6 (11 0) (10 0) (2 0)))
+         (6 11 (5 7 (4 3)))
+         (7 5 (11 6 (10 3)))
+         (11 6 (7 5 (10 3))) ) )";
