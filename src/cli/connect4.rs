@@ -11,6 +11,7 @@ use clap::{Args, Subcommand, ValueEnum};
 
 use gametree::{ConnectFour, Game, Player, Solution, SolveOptions, Solver};
 
+use super::prompt;
 use super::{CliError, Outcome};
 
 /// Arguments of `gametree connect4`.
@@ -383,24 +384,6 @@ fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
     Ok(Outcome::Found)
 }
 
-/// Reads one trimmed line, echoing it when asked; `None` at the end of input.
-fn read_line(
-    input: &mut impl BufRead,
-    echo: bool,
-    output: &mut impl Write,
-) -> io::Result<Option<String>> {
-    let mut line = String::new();
-    if input.read_line(&mut line)? == 0 {
-        writeln!(output)?;
-        return Ok(None);
-    }
-    let line = line.trim().to_string();
-    if echo {
-        writeln!(output, "{line}")?;
-    }
-    Ok(Some(line))
-}
-
 /// A person plays the computer, one column per line from `input`; bad input is answered
 /// with the reason and asked for again; the end of input ends the game quietly.
 fn play_game(
@@ -418,7 +401,7 @@ fn play_game(
         None => loop {
             write!(output, "Play first (X) or second (O)? [1/2] ")?;
             output.flush()?;
-            let Some(answer) = read_line(input, echo, output)? else {
+            let Some(answer) = prompt::read_line(input, echo, output)? else {
                 return Ok(());
             };
             match answer.to_ascii_lowercase().as_str() {
@@ -451,7 +434,7 @@ fn play_game(
             loop {
                 write!(output, "Your move ({}): ", mark(human))?;
                 output.flush()?;
-                let Some(answer) = read_line(input, echo, output)? else {
+                let Some(answer) = prompt::read_line(input, echo, output)? else {
                     return Ok(());
                 };
                 let played = match answer.parse::<u32>() {

@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 mod connect4;
 mod insanity;
 mod path;
+mod prompt;
 mod tree;
 mod ttt;
 

@@ -10,6 +10,7 @@ use serde_json::{Value as Json, json};
 use gametree::tic_tac_toe::{Ending, Mark, Square, TicTacToe, octal};
 use gametree::{Game, Proof, ProofStep, Window, alphabeta_line, alphabeta_proof, alphabeta_value};
 
+use super::prompt;
 use super::{CliError, Outcome};
 
 /// The seed's window: `lmax[p1, -1000, 1000]`.
@@ -241,25 +242,6 @@ fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
     Ok(Outcome::Found)
 }
 
-/// Reads one line, echoing it when asked; `None` at the end of input (after ending the
-/// prompt's line).
-fn read_line(
-    input: &mut impl BufRead,
-    echo: bool,
-    output: &mut impl Write,
-) -> io::Result<Option<String>> {
-    let mut line = String::new();
-    if input.read_line(&mut line)? == 0 {
-        writeln!(output)?;
-        return Ok(None);
-    }
-    let line = line.trim().to_string();
-    if echo {
-        writeln!(output, "{line}")?;
-    }
-    Ok(Some(line))
-}
-
 /// A person plays the computer, reading moves line by line from `input`. Bad input is
 /// answered with the reason and asked for again; the end of input ends the game quietly.
 fn play_game(
@@ -273,7 +255,7 @@ fn play_game(
         None => loop {
             write!(output, "Play X or O? (X moves first) ")?;
             output.flush()?;
-            let Some(answer) = read_line(input, echo, output)? else {
+            let Some(answer) = prompt::read_line(input, echo, output)? else {
                 return Ok(());
             };
             match answer.to_ascii_uppercase().as_str() {
@@ -303,7 +285,7 @@ fn play_game(
             loop {
                 write!(output, "Your move ({human}): ")?;
                 output.flush()?;
-                let Some(answer) = read_line(input, echo, output)? else {
+                let Some(answer) = prompt::read_line(input, echo, output)? else {
                     return Ok(());
                 };
                 let played = match answer.parse::<u32>() {
