@@ -355,10 +355,6 @@ impl ConnectFour {
         // Sort keys: the threats created, then the centre rank (0 for the centre column),
         // packed as threats · 32 + (31 − rank), greatest first. A board is at most 32
         // columns wide.
-        if self.height == 6 && self.width <= 8 {
-            self.append_ordered_standard(cells, moves);
-            return;
-        }
         let mut keys = [0u16; 32];
         let mut count = 0;
         for rank in 0..self.width {
@@ -387,61 +383,6 @@ impl ConnectFour {
     /// most eight columns, without branches that depend on the position: every column's
     /// threats at once in fixed-size arrays (which the compiler turns into vector
     /// operations), then a sorting network.
-    #[inline]
-    fn append_ordered_standard(&self, cells: u64, moves: &mut Vec<u8>) {
-        let free = self.board ^ self.mask;
-        let mut stones = [self.current; 8];
-        let mut present = [0u16; 8];
-        for rank in 0..self.width.min(8) {
-            let cell = cells & self.column_mask(self.column_of_rank(rank));
-            stones[rank as usize] |= cell;
-            present[rank as usize] = u16::from(cell != 0);
-        }
-        let mut keys = [0u16; 8];
-        for (rank, key) in keys.iter_mut().enumerate() {
-            let threats = (winning_cells(stones[rank], 6) & free).count_ones();
-            // Threats · 32 + (31 − rank), or 0 for a column that is not a candidate.
-            let packed =
-                u16::try_from(threats << 5).expect("invariant: ≤ 64 threats") | (31 - rank as u16);
-            *key = packed * present[rank];
-        }
-        // Greatest first: the optimal 19-comparator network for eight keys.
-        const NETWORK: [(usize, usize); 19] = [
-            (0, 2),
-            (1, 3),
-            (4, 6),
-            (5, 7),
-            (0, 4),
-            (1, 5),
-            (2, 6),
-            (3, 7),
-            (0, 1),
-            (2, 3),
-            (4, 5),
-            (6, 7),
-            (2, 4),
-            (3, 5),
-            (1, 4),
-            (3, 6),
-            (1, 2),
-            (3, 4),
-            (5, 6),
-        ];
-        for (first, second) in NETWORK {
-            let (a, b) = (keys[first], keys[second]);
-            keys[first] = a.max(b);
-            keys[second] = a.min(b);
-        }
-        for key in keys {
-            if key == 0 {
-                break;
-            }
-            moves.push(self.column_of_rank(31 - u32::from(key & 31)));
-        }
-    }
-
-    /// The column of the given rank in centre-first order: the centre column, then the
-    /// one left of it, the one right of it, and so on outwards.
     #[inline]
     fn column_of_rank(&self, rank: u32) -> u8 {
         let centre = self.width / 2;
@@ -563,20 +504,30 @@ impl ZobristHash for ConnectFour {
 }
 
 impl Solvable for ConnectFour {
+    /// The cells that do not lose at once.
+    type Candidates = u64;
+
     /// Pons' pruning: the player to move who can win at once scores (w·h + 1 − n)/2 after
     /// n stones; one whose every move lets the opponent win at once scores −(w·h − n)/2;
     /// with two cells left and neither, the game is a draw. Otherwise a win can come no
     /// sooner than the player's next-but-one stone, nor a loss sooner than the opponent's
-    /// next-but-one.
+    /// next-but-one. The candidates are the cells that do not lose at once.
     ///
-    /// After one of its own search moves the player to move cannot win at once (the
-    /// previous player's move did not allow it): that check is skipped.
-    fn outlook(&self, after_search_move: bool) -> Outlook {
+    /// After one of its own search moves the game is not over and the player to move
+    /// cannot win at once (the previous player's move did not allow it): those checks are
+    /// skipped.
+    fn outlook(&self, after_search_move: bool) -> Outlook<u64> {
         let (cells, played) = (self.cells(), self.played());
-        if !after_search_move && self.winning_cells(self.current) & self.possible() != 0 {
-            return Outlook::Known(self.value_to_max((cells + 1 - played) / 2));
+        if !after_search_move {
+            if self.is_over() {
+                return Outlook::Known(self.value());
+            }
+            if self.winning_cells(self.current) & self.possible() != 0 {
+                return Outlook::Known(self.value_to_max((cells + 1 - played) / 2));
+            }
         }
-        if self.non_losing_cells() == 0 {
+        let candidates = self.non_losing_cells();
+        if candidates == 0 {
             return Outlook::Known(self.value_to_max(-(cells - played) / 2));
         }
         if played >= cells - 2 {
@@ -584,20 +535,25 @@ impl Solvable for ConnectFour {
         }
         let (lower, upper) = (-(cells - 2 - played) / 2, (cells - 1 - played) / 2);
         if self.moves.is_multiple_of(2) {
-            Outlook::Search { lower, upper }
+            Outlook::Search {
+                lower,
+                upper,
+                candidates,
+            }
         } else {
             Outlook::Search {
                 lower: -upper,
                 upper: -lower,
+                candidates,
             }
         }
     }
 
-    /// The moves that do not let the opponent win at once, ordered as
-    /// [`Game::successors`] orders them: after any of them the opponent cannot win at once,
-    /// which [`Solvable::outlook`] relies on.
-    fn search_moves(&self, moves: &mut Vec<u8>) {
-        self.append_ordered(self.non_losing_cells(), moves);
+    /// The `candidates` (the moves that do not let the opponent win at once), ordered as
+    /// [`Game::successors`] orders them: after any of them the opponent cannot win at
+    /// once, which [`Solvable::outlook`] relies on.
+    fn search_moves(&self, candidates: u64, moves: &mut Vec<u8>) {
+        self.append_ordered(candidates, moves);
     }
 }
 

@@ -20,11 +20,11 @@ use crate::search::transposition::{TableEntry, TranspositionTable, ZobristHash};
 use crate::search::{Bound, SearchStats, with_stack};
 
 /// What a game knows of the current position before it is searched: its value, or an
-/// interval the value lies in.
+/// interval the value lies in and what it learned of the moves on the way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outlook {
-    /// The value to MAX is known without search (the player to move wins at once, every
-    /// move loses at once, the game is drawn whatever happens).
+pub enum Outlook<C> {
+    /// The value to MAX is known without search (the game is over, the player to move
+    /// wins at once, every move loses at once, the game is drawn whatever happens).
     Known(i32),
     /// The position must be searched; its value to MAX lies in `lower..=upper`.
     Search {
@@ -32,6 +32,10 @@ pub enum Outlook {
         lower: i32,
         /// The value to MAX is at most this.
         upper: i32,
+        /// What the game found out about the moves while bounding the value (Connect
+        /// Four: the cells that do not lose at once), handed back to
+        /// [`Solvable::search_moves`] so that it is not computed twice.
+        candidates: C,
     },
 }
 
@@ -41,35 +45,47 @@ pub enum Outlook {
 /// Values are integers so that the solver can negate them (it searches from the point of
 /// view of the player to move, as negamax does) and split the interval they lie in.
 pub trait Solvable: Game<Value = i32> + ZobristHash {
-    /// Called at a position that is not terminal, before the table is probed: the value
-    /// when it is known without search, or an interval it lies in.
+    /// What [`outlook`](Self::outlook) learns of the moves and hands to
+    /// [`search_moves`](Self::search_moves): `()` for a game that learns nothing.
+    type Candidates: Copy + Default;
+
+    /// Called at every position the solver visits, before the table is probed: the value
+    /// when it is known without search, or an interval it lies in. The solver asks
+    /// nothing else of the position first: `outlook` is also what ends the game.
     ///
-    /// The default knows nothing: the interval of every `i32`. A game overrides it to value
-    /// a position whose player to move wins at once or whose every move loses at once, and
-    /// to bound the value (Connect Four: a win cannot come before the player's
-    /// next-but-one stone). It is called at every position searched, so it should be cheap.
+    /// The default knows only the rules: at the end of the game ([`Game::is_terminal`] over
+    /// the widest window) the [`Game::value`], otherwise the interval of every `i32`. A
+    /// game overrides it to value a position whose player to move wins at once or whose
+    /// every move loses at once, and to bound the value (Connect Four: a win cannot come
+    /// before the player's next-but-one stone). It is called at every position searched,
+    /// so it should be cheap.
     ///
     /// `after_search_move` says the position was reached by one of the moves
     /// [`search_moves`](Self::search_moves) gave at the previous position (everywhere but
     /// at the root of a search): what `search_moves` guarantees need not be checked again
-    /// (Connect Four: the player to move cannot win at once, since the previous player did
-    /// not allow it).
-    fn outlook(&self, after_search_move: bool) -> Outlook {
+    /// (Connect Four: neither player has four in a row, and the player to move cannot win
+    /// at once, since the previous player did not allow it).
+    fn outlook(&self, after_search_move: bool) -> Outlook<Self::Candidates> {
         let _ = after_search_move;
+        if self.is_terminal(i32::MIN, i32::MAX) {
+            return Outlook::Known(self.value());
+        }
         Outlook::Search {
             lower: i32::MIN,
             upper: i32::MAX,
+            candidates: Self::Candidates::default(),
         }
     }
 
     /// Called at a position whose [`outlook`](Self::outlook) was
-    /// [`Outlook::Search`], when the table did not settle it: appends the moves worth
-    /// searching to `moves`, best first.
+    /// [`Outlook::Search`] with these `candidates`, when the table did not settle it:
+    /// appends the moves worth searching to `moves`, best first.
     ///
     /// The default appends every successor. A game overrides it to leave out moves that
     /// lose at once; moves left out must not be better for the player to move than the
     /// best move appended. No moves is a loss for the player to move, as in [`Game`].
-    fn search_moves(&self, moves: &mut Vec<Self::Move>) {
+    fn search_moves(&self, candidates: Self::Candidates, moves: &mut Vec<Self::Move>) {
+        let _ = candidates;
         self.successors(moves);
     }
 }
@@ -299,21 +315,23 @@ impl<G: Solvable> Solver<G> {
     /// interval it was narrowed to when the node budget ran out.
     fn narrow(&mut self, game: &mut G) -> Result<i32, (i32, i32)> {
         let mover = game.to_move();
-        if game.is_terminal(i32::MIN, i32::MAX) {
-            self.stats.nodes += 1;
-            self.stats.leaves += 1;
-            return Ok(self.weakened(from_max(game.value(), mover)));
-        }
-        let (mut min, mut max) = match game.outlook(false) {
+        let (mut min, mut max, candidates) = match game.outlook(false) {
             Outlook::Known(value) => {
                 self.stats.nodes += 1;
                 self.stats.leaves += 1;
                 return Ok(self.weakened(from_max(value, mover)));
             }
-            Outlook::Search { lower, upper } => mover_interval(lower, upper, mover),
+            Outlook::Search {
+                lower,
+                upper,
+                candidates,
+            } => {
+                let (min, max) = mover_interval(lower, upper, mover);
+                (min, max, candidates)
+            }
         };
         let mut moves = self.take_buffer(0);
-        game.search_moves(&mut moves);
+        game.search_moves(candidates, &mut moves);
         let has_moves = !moves.is_empty();
         self.move_stack[0] = moves;
         if !has_moves {
@@ -377,39 +395,22 @@ impl<G: Solvable> Solver<G> {
             return 0;
         }
         let mover = game.to_move();
-        let (max_alpha, max_beta) = match mover {
-            Player::Max => (alpha, beta),
-            Player::Min => (beta.saturating_neg(), alpha.saturating_neg()),
-        };
-        if game.is_terminal(max_alpha, max_beta) {
-            self.stats.leaves += 1;
-            return from_max(game.value(), mover);
-        }
-        let bounds = match game.outlook(ply > 0) {
+        let (lower, upper, candidates) = match game.outlook(ply > 0) {
             Outlook::Known(value) => {
                 self.stats.leaves += 1;
                 return from_max(value, mover);
             }
-            Outlook::Search { lower, upper } => mover_interval(lower, upper, mover),
+            Outlook::Search {
+                lower,
+                upper,
+                candidates,
+            } => {
+                let (lower, upper) = mover_interval(lower, upper, mover);
+                (lower, upper, candidates)
+            }
         };
-        let mut moves = self.take_buffer(ply);
-        let score = self.expand(game, &mut moves, alpha, beta, bounds, ply);
-        self.move_stack[ply] = moves;
-        score
-    }
-
-    /// Searches the moves of a position whose score lies in `lower..=upper`: the table
-    /// first, then the game's moves (generated only when the table did not settle the
-    /// position) with enhanced transposition cutoffs.
-    fn expand(
-        &mut self,
-        game: &mut G,
-        moves: &mut Vec<G::Move>,
-        mut alpha: i32,
-        mut beta: i32,
-        (lower, upper): (i32, i32),
-        ply: usize,
-    ) -> i32 {
+        // No need to search for a score the position cannot have.
+        let (mut alpha, mut beta) = (alpha, beta);
         if alpha < lower {
             alpha = lower;
             if alpha >= beta {
@@ -422,6 +423,24 @@ impl<G: Solvable> Solver<G> {
                 return beta;
             }
         }
+        let mut moves = self.take_buffer(ply);
+        let score = self.expand(game, &mut moves, alpha, beta, candidates, ply);
+        self.move_stack[ply] = moves;
+        score
+    }
+
+    /// Searches the moves of a position whose score lies in the window's bounds: the table
+    /// first, then the game's moves from its `candidates` (generated only when the table
+    /// did not settle the position) with enhanced transposition cutoffs.
+    fn expand(
+        &mut self,
+        game: &mut G,
+        moves: &mut Vec<G::Move>,
+        mut alpha: i32,
+        mut beta: i32,
+        candidates: G::Candidates,
+        ply: usize,
+    ) -> i32 {
         let key = game.hash_key();
         let mut table_move = None;
         if let Some(entry) = self.table.probe(key) {
@@ -442,7 +461,7 @@ impl<G: Solvable> Solver<G> {
             }
             table_move = entry.best_move;
         }
-        game.search_moves(moves);
+        game.search_moves(candidates, moves);
         if moves.is_empty() {
             // No successors: a loss for the player to move.
             return -INFINITY;
@@ -631,7 +650,9 @@ mod tests {
                 })
         }
     }
-    impl Solvable for TreeGame {}
+    impl Solvable for TreeGame {
+        type Candidates = ();
+    }
 
     fn tree(depth: u32, seed: &mut u64) -> Node {
         if depth == 0 {
