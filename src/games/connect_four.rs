@@ -19,6 +19,10 @@ use crate::game::{Game, Player};
 use crate::search::solver::{Outlook, Solvable};
 use crate::search::transposition::ZobristHash;
 
+/// The `H` of the const-generic hot functions that means "the height stored in the
+/// position" rather than a constant.
+const ANY_HEIGHT: u32 = 0;
+
 /// A Connect Four position on a board of `width` columns and `height` rows, the first
 /// player (MAX, `X`) to move first. Moves are 0-based column indices; the move notation of
 /// [`ConnectFour::play_moves`] is 1-based.
@@ -300,33 +304,40 @@ impl ConnectFour {
         (self.mask + self.bottom) & self.board
     }
 
+    /// The board's height: `H`, or when `H` is [`ANY_HEIGHT`] the height stored in the
+    /// position. The search's hot functions are compiled twice, for the standard height
+    /// as a constant (the compiler then shifts by immediates and divides by
+    /// multiplying) and for any height.
+    #[inline(always)]
+    fn height_of<const H: u32>(&self) -> u32 {
+        debug_assert!(H == ANY_HEIGHT || H == self.height);
+        if H == ANY_HEIGHT { self.height } else { H }
+    }
+
     /// Whether `stones` hold four in a row (Pons' `alignment`).
     #[inline]
     fn has_line(&self, stones: u64) -> bool {
-        // The standard height as a constant lets the compiler shift by immediates.
-        match self.height {
-            6 => has_line(stones, 6),
-            height => has_line(stones, height),
-        }
+        has_line(stones, self.height)
     }
 
     /// The free cells that would complete four in a row for `stones` (Pons'
     /// `compute_winning_position`).
     #[inline]
     fn winning_cells(&self, stones: u64) -> u64 {
-        let free = self.board ^ self.mask;
-        match self.height {
-            6 => winning_cells(stones, 6) & free,
-            height => winning_cells(stones, height) & free,
-        }
+        self.winning_cells_in::<ANY_HEIGHT>(stones)
+    }
+
+    #[inline(always)]
+    fn winning_cells_in<const H: u32>(&self, stones: u64) -> u64 {
+        winning_cells(stones, self.height_of::<H>()) & (self.board ^ self.mask)
     }
 
     /// The cells the player to move can play without letting the opponent win at once
     /// (Pons' `possibleNonLosingMoves`): empty when every move loses.
-    #[inline]
-    fn non_losing_cells(&self) -> u64 {
+    #[inline(always)]
+    fn non_losing_cells_in<const H: u32>(&self) -> u64 {
         let mut possible = self.possible();
-        let opponent_wins = self.winning_cells(self.current ^ self.mask);
+        let opponent_wins = self.winning_cells_in::<H>(self.current ^ self.mask);
         let forced = possible & opponent_wins;
         if forced != 0 {
             if forced & (forced - 1) != 0 {
@@ -342,28 +353,43 @@ impl ConnectFour {
     /// Appends the columns of `cells` (one playable cell per column at most), ordered by
     /// the threats the move creates (free cells that would then win), most first, and
     /// among equals centre columns first.
-    #[inline]
     fn append_ordered(&self, cells: u64, moves: &mut Vec<u8>) {
+        if self.height == Self::HEIGHT {
+            self.append_ordered_in::<{ Self::HEIGHT }>(cells, moves);
+        } else {
+            self.append_ordered_in::<ANY_HEIGHT>(cells, moves);
+        }
+    }
+
+    #[inline(always)]
+    fn append_ordered_in<const H: u32>(&self, cells: u64, moves: &mut Vec<u8>) {
+        let stride = self.height_of::<H>() + 1;
         if cells & cells.wrapping_sub(1) == 0 {
             // No move, or a forced one: nothing to order.
             if cells != 0 {
-                let column = cells.trailing_zeros() / (self.height + 1);
+                let column = cells.trailing_zeros() / stride;
                 moves.push(u8::try_from(column).expect("invariant: width ≤ 32"));
             }
             return;
         }
-        // Sort keys: the threats created, then the centre rank (0 for the centre column),
-        // packed as threats · 32 + (31 − rank), greatest first. A board is at most 32
-        // columns wide.
-        let mut keys = [0u16; 32];
+        // Sort keys, greatest first: the threats created, then the centre rank (0 for the
+        // centre column, then alternately left and right of it), packed with the column
+        // as (threats · 32 + 31 − rank) · 32 + column. A board is at most 32 columns wide.
+        let centre = self.width / 2;
+        let mut keys = [0u32; 32];
         let mut count = 0;
-        for rank in 0..self.width {
-            let cell = cells & self.column_mask(self.column_of_rank(rank));
-            if cell == 0 {
-                continue;
-            }
-            let threats = self.winning_cells(self.current | cell).count_ones();
-            let key = u16::try_from(threats << 5 | (31 - rank)).expect("invariant: ≤ 64 threats");
+        let mut rest = cells;
+        while rest != 0 {
+            let cell = rest & rest.wrapping_neg();
+            rest ^= cell;
+            let column = cell.trailing_zeros() / stride;
+            let rank = if column >= centre {
+                2 * (column - centre)
+            } else {
+                2 * (centre - column) - 1
+            };
+            let threats = self.winning_cells_in::<H>(self.current | cell).count_ones();
+            let key = (threats << 5 | (31 - rank)) << 5 | column;
             let mut slot = count;
             while slot > 0 && keys[slot - 1] < key {
                 keys[slot] = keys[slot - 1];
@@ -372,30 +398,43 @@ impl ConnectFour {
             keys[slot] = key;
             count += 1;
         }
-        moves.extend(
-            keys[..count]
-                .iter()
-                .map(|&key| self.column_of_rank(31 - u32::from(key & 31))),
-        );
+        moves.extend(keys[..count].iter().map(|&key| (key & 31) as u8));
     }
 
-    /// [`append_ordered`](Self::append_ordered) for boards of the standard height and at
-    /// most eight columns, without branches that depend on the position: every column's
-    /// threats at once in fixed-size arrays (which the compiler turns into vector
-    /// operations), then a sorting network.
-    #[inline]
-    fn column_of_rank(&self, rank: u32) -> u8 {
-        let centre = self.width / 2;
-        let offset = rank.div_ceil(2);
-        let column = if rank % 2 == 1 {
-            centre - offset
+    #[inline(always)]
+    fn outlook_in<const H: u32>(&self, after_search_move: bool) -> Outlook<u64> {
+        let (cells, played) = (self.cells(), self.played());
+        if !after_search_move {
+            if self.is_over() {
+                return Outlook::Known(self.value());
+            }
+            if self.winning_cells_in::<H>(self.current) & self.possible() != 0 {
+                return Outlook::Known(self.value_to_max((cells + 1 - played) / 2));
+            }
+        }
+        let candidates = self.non_losing_cells_in::<H>();
+        if candidates == 0 {
+            return Outlook::Known(self.value_to_max(-(cells - played) / 2));
+        }
+        if played >= cells - 2 {
+            return Outlook::Known(0);
+        }
+        let (lower, upper) = (-(cells - 2 - played) / 2, (cells - 1 - played) / 2);
+        if self.moves.is_multiple_of(2) {
+            Outlook::Search {
+                lower,
+                upper,
+                candidates,
+            }
         } else {
-            centre + offset
-        };
-        u8::try_from(column).expect("invariant: width ≤ 32")
+            Outlook::Search {
+                lower: -upper,
+                upper: -lower,
+                candidates,
+            }
+        }
     }
 
-    /// A score to the player to move as a value to MAX.
     fn value_to_max(self, score: i32) -> i32 {
         if self.moves.is_multiple_of(2) {
             score
@@ -501,6 +540,12 @@ impl ZobristHash for ConnectFour {
     fn hash_key(&self) -> u64 {
         self.current + self.mask
     }
+
+    /// The opponent's stones plus every stone with the new one.
+    fn hash_key_after(&mut self, column: u8) -> u64 {
+        let mask = self.mask | (self.mask + self.bottom_cell(column));
+        (self.current ^ self.mask) + mask
+    }
 }
 
 impl Solvable for ConnectFour {
@@ -517,35 +562,10 @@ impl Solvable for ConnectFour {
     /// cannot win at once (the previous player's move did not allow it): those checks are
     /// skipped.
     fn outlook(&self, after_search_move: bool) -> Outlook<u64> {
-        let (cells, played) = (self.cells(), self.played());
-        if !after_search_move {
-            if self.is_over() {
-                return Outlook::Known(self.value());
-            }
-            if self.winning_cells(self.current) & self.possible() != 0 {
-                return Outlook::Known(self.value_to_max((cells + 1 - played) / 2));
-            }
-        }
-        let candidates = self.non_losing_cells();
-        if candidates == 0 {
-            return Outlook::Known(self.value_to_max(-(cells - played) / 2));
-        }
-        if played >= cells - 2 {
-            return Outlook::Known(0);
-        }
-        let (lower, upper) = (-(cells - 2 - played) / 2, (cells - 1 - played) / 2);
-        if self.moves.is_multiple_of(2) {
-            Outlook::Search {
-                lower,
-                upper,
-                candidates,
-            }
+        if self.height == Self::HEIGHT {
+            self.outlook_in::<{ Self::HEIGHT }>(after_search_move)
         } else {
-            Outlook::Search {
-                lower: -upper,
-                upper: -lower,
-                candidates,
-            }
+            self.outlook_in::<ANY_HEIGHT>(after_search_move)
         }
     }
 
@@ -621,6 +641,25 @@ mod tests {
             game.update(column);
             game.revert(column);
             assert_eq!(game, before);
+        }
+    }
+
+    #[test]
+    fn the_key_after_a_move_is_the_key_of_the_position_it_makes() {
+        for start in ["", "44444", "334455", "7777766666"] {
+            let mut game = ConnectFour::from_moves(start).expect("legal");
+            for column in 0..7 {
+                if !game.can_play(column) {
+                    continue;
+                }
+                let mut played = game;
+                played.update(column);
+                assert_eq!(
+                    game.hash_key_after(column),
+                    played.hash_key(),
+                    "{start} {column}"
+                );
+            }
         }
     }
 

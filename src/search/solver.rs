@@ -478,9 +478,7 @@ impl<G: Solvable> Solver<G> {
             // one another.
             self.child_keys.clear();
             for &mv in moves.iter() {
-                game.update(mv);
-                self.child_keys.push(game.hash_key());
-                game.revert(mv);
+                self.child_keys.push(game.hash_key_after(mv));
             }
             live = 0;
             for index in 0..moves.len() {

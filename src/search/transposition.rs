@@ -39,6 +39,18 @@ use crate::search::{Bound, Window};
 pub trait ZobristHash: Game {
     /// The key of the current position.
     fn hash_key(&self) -> u64;
+
+    /// The key of the position after `mv`, the game left as it was: what enhanced
+    /// transposition cutoffs look up for every move before searching any.
+    ///
+    /// The default plays the move, reads the key and takes the move back; a game whose
+    /// key after a move is cheaper to compute directly overrides it.
+    fn hash_key_after(&mut self, mv: Self::Move) -> u64 {
+        self.update(mv);
+        let key = self.hash_key();
+        self.revert(mv);
+        key
+    }
 }
 
 /// What the table knows of a position.
