@@ -30,6 +30,7 @@
 pub mod game;
 pub mod games;
 pub mod puzzles;
+pub mod random;
 pub mod search;
 pub mod tree;
 
@@ -53,6 +54,7 @@ pub use games::connect_four::{ConnectFour, MoveErrorKind, ParseMovesError, PlayE
 pub use games::simple_tic_tac_toe::SimpleTicTacToe;
 pub use puzzles::graph_path::{Graph, GraphError, NodeId, PathPosition, all_paths, first_path};
 pub use puzzles::instant_insanity::{Puzzle, PuzzleError, Repr, Tower};
+pub use random::SplitMix64;
 pub use search::alphabeta::{
     AspirationResult, AspirationValue, Claim, VerifyError, VerifyFailure, aspiration_value, verify,
     verify_result,

@@ -16,6 +16,7 @@ use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 use crate::game::{Game, Player};
+use crate::random::SplitMix64;
 
 /// The index of a node in an [`ExplicitTree`]'s arena.
 type NodeId = usize;
@@ -107,7 +108,9 @@ impl ExplicitTree {
             least_value <= most_value,
             "values must be a non-empty range"
         );
-        let mut random = SplitMix64(seed);
+        // Draws are reduced modulo the range (a negligible bias for these small ranges), as
+        // they always have been: a seed keeps making the tree it made before.
+        let mut random = SplitMix64::new(seed);
         let mut nodes = vec![Node {
             value: f64::NAN,
             first: 0,
@@ -119,14 +122,15 @@ impl ExplicitTree {
         let mut next = 0;
         while next < nodes.len() {
             let ply = plies[next];
-            let is_leaf = ply >= most_depth || (ply >= least_depth && random.below(2) == 0);
+            let is_leaf =
+                ply >= most_depth || (ply >= least_depth && random.next_u64().is_multiple_of(2));
             if is_leaf {
                 let span = (i64::from(most_value) - i64::from(least_value) + 1) as u64;
-                let value = i64::from(least_value) + random.below(span) as i64;
+                let value = i64::from(least_value) + (random.next_u64() % span) as i64;
                 nodes[next].value = value as f64;
             } else {
                 let span = (most_branching - least_branching + 1) as u64;
-                let count = least_branching + random.below(span) as usize;
+                let count = least_branching + (random.next_u64() % span) as usize;
                 nodes[next].first = children.len();
                 nodes[next].count = count;
                 for _ in 0..count {
@@ -311,24 +315,6 @@ impl Default for RandomTreeConfig {
             depth: 1..=6,
             values: -9..=9,
         }
-    }
-}
-
-/// Sebastiano Vigna's SplitMix64: a small deterministic generator, enough for test trees.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..bound` (`bound` ≥ 1); the slight bias does not matter here.
-    fn below(&mut self, bound: u64) -> u64 {
-        self.next() % bound
     }
 }
 

@@ -1,28 +1,16 @@
 //! Checkers notation and files: FEN and PDN round trips on the ballot openings and on
 //! random games, and parsers that answer arbitrary text with an error, never a panic.
 
+use gametree::SplitMix64;
 use gametree::games::checkers::{
     GameResult, PdnGame, Position, read_pdn, three_move_ballots, write_pdn,
 };
 use proptest::prelude::*;
 
-/// A small deterministic generator (SplitMix64) for random games.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// A game of random legal moves from `start`, at most `plies` long or until a side cannot
 /// move (then the result says who won).
 fn random_game(seed: u64, start: Position, plies: usize) -> PdnGame {
-    let mut random = SplitMix(seed);
+    let mut random = SplitMix64::new(seed);
     let mut game = PdnGame::new(start);
     let mut position = start;
     let mut moves = Vec::new();
@@ -32,7 +20,7 @@ fn random_game(seed: u64, start: Position, plies: usize) -> PdnGame {
         if moves.is_empty() {
             break;
         }
-        let mv = moves[(random.next() % moves.len() as u64) as usize];
+        let mv = moves[random.index(moves.len())];
         game.moves.push(mv);
         position = position.play(mv);
     }

@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use gametree::SplitMix64;
 use gametree::Value as _;
 use gametree::{
     Evaluate, Game, Player, SearchOptions, SimpleTicTacToe, StopReason, Window, alphabeta_line,
@@ -29,29 +30,12 @@ struct RandomTree<V> {
     height: u32,
 }
 
-/// SplitMix64: a small deterministic generator, so a tree is a function of its seed.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: u64) -> u64 {
-        self.next() % bound
-    }
-}
-
 impl<V: Copy> RandomTree<V> {
     /// A tree at most `max_height` moves deep with 1 to `max_branching` children per inner
     /// position; values from −8 to 8 (few, so that ties happen), through `convert`.
     fn generate(seed: u64, max_height: u32, max_branching: u64, convert: fn(i32) -> V) -> Self {
         fn grow<V: Copy>(
-            rng: &mut SplitMix,
+            rng: &mut SplitMix64,
             nodes: &mut Vec<Node<V>>,
             height_left: u32,
             max_branching: u64,
@@ -76,7 +60,7 @@ impl<V: Copy> RandomTree<V> {
             }
             (index, height)
         }
-        let mut rng = SplitMix(seed);
+        let mut rng = SplitMix64::new(seed);
         let mut nodes = Vec::new();
         let (_, height) = grow(&mut rng, &mut nodes, max_height, max_branching, convert);
         RandomTree {

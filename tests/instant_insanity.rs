@@ -2,6 +2,7 @@
 //! seed's answer, and the tree searches and the graph method against brute force over
 //! every tuple of orientations.
 
+use gametree::SplitMix64;
 use gametree::puzzles::instant_insanity::{
     FIRST_CUBE_ORIENTATIONS, PUZZ1, Puzzle, Repr, Tower, count_solutions, face_cycles, solutions,
     solve, solve_by_graph,
@@ -113,35 +114,12 @@ fn brute_force(puzzle: &Puzzle) -> BruteForce {
     BruteForce { full, reduced }
 }
 
-/// A deterministic generator for puzzles: splitmix64.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
-
 /// A random puzzle of `n` cubes over the colours A, B, ...; when `solvable`, built around
 /// a solution (each tower face a random permutation of the colours) and then each cube
 /// stood in a random orientation, otherwise painted at random. `None` when the random
 /// paint misses a colour.
 fn random_puzzle(n: usize, solvable: bool, seed: u64) -> Option<(Vec<String>, Puzzle)> {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let letter = |colour: usize| char::from(b'A' + colour as u8);
     let cubes: Vec<String> = if solvable {
         let faces: Vec<Vec<usize>> = (0..4)
@@ -156,18 +134,18 @@ fn random_puzzle(n: usize, solvable: bool, seed: u64) -> Option<(Vec<String>, Pu
             .map(|cube| {
                 // Painted standing upright: top, sides in order, bottom.
                 let upright = [
-                    rng.below(n),
+                    rng.index(n),
                     faces[0][cube],
                     faces[1][cube],
                     faces[2][cube],
                     faces[3][cube],
-                    rng.below(n),
+                    rng.index(n),
                 ];
                 // Described from a random orientation: the faces that orientation shows
                 // on its sides become the sides; the remaining pair is top and bottom.
-                let cycle = cycles[rng.below(24)];
+                let cycle = cycles[rng.index(24)];
                 let rest: Vec<u8> = (1..=6).filter(|face| !cycle.contains(face)).collect();
-                let (top, bottom) = if rng.below(2) == 0 {
+                let (top, bottom) = if rng.index(2) == 0 {
                     (rest[0], rest[1])
                 } else {
                     (rest[1], rest[0])
@@ -180,7 +158,7 @@ fn random_puzzle(n: usize, solvable: bool, seed: u64) -> Option<(Vec<String>, Pu
             .collect()
     } else {
         (0..n)
-            .map(|_| (0..6).map(|_| letter(rng.below(n))).collect())
+            .map(|_| (0..6).map(|_| letter(rng.index(n))).collect())
             .collect()
     };
     let puzzle = Puzzle::new(&cubes).ok()?;

@@ -4,6 +4,7 @@
 //! off, random game graphs with transpositions at equal and unequal depths, and seed
 //! 002's tic-tac-toe.
 
+use gametree::SplitMix64;
 use gametree::games::checkers::{Checkers, DrawRules, Position, WIN_VALUE};
 use gametree::{
     Bound, Evaluate, Game, Player, Reuse, SearchOptions, SimpleTicTacToe, StopReason, TableSearch,
@@ -14,23 +15,6 @@ use gametree::{
 };
 use proptest::prelude::*;
 
-/// SplitMix64: positions and graphs are functions of a seed.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: u64) -> u64 {
-        self.next() % bound
-    }
-}
-
 const NO_DRAW_RULES: DrawRules = DrawRules {
     quiet_move_limit: 0,
     repetitions: 0,
@@ -38,7 +22,7 @@ const NO_DRAW_RULES: DrawRules = DrawRules {
 
 /// `count` positions reached by random play from the start, 0 to 59 plies in, none over.
 fn random_checkers_positions(count: usize, seed: u64) -> Vec<Position> {
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut positions = Vec::new();
     let mut moves = Vec::new();
     while positions.len() < count {
@@ -50,7 +34,7 @@ fn random_checkers_positions(count: usize, seed: u64) -> Vec<Position> {
             if moves.is_empty() {
                 break;
             }
-            position = position.play(moves[rng.below(moves.len() as u64) as usize]);
+            position = position.play(moves[rng.index(moves.len())]);
         }
         if position.has_legal_move() {
             positions.push(position);
@@ -67,7 +51,7 @@ fn checkers_values_with_and_without_the_table_agree_on_three_hundred_random_posi
     let mut search = TableSearch::new(&mut table)
         .with_reuse(Reuse::SameDepth)
         .with_distance(Checkers::distance_adjustment());
-    let mut rng = SplitMix(5);
+    let mut rng = SplitMix64::new(5);
     let (mut nodes_with, mut nodes_without) = (0, 0);
     for (index, position) in random_checkers_positions(300, 11).into_iter().enumerate() {
         let mut game = Checkers::from_position(position).with_rules(NO_DRAW_RULES);
@@ -102,7 +86,7 @@ fn checkers_values_with_and_without_the_table_agree_on_three_hundred_random_posi
 /// `count` endings of one to three pieces a side on random squares, some of them kings,
 /// with a legal move: wins and losses within a few plies are common.
 fn random_checkers_endings(count: usize, seed: u64) -> Vec<Position> {
-    let mut rng = SplitMix(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut positions = Vec::new();
     while positions.len() < count {
         let mut pieces = [0u32; 2];
@@ -303,7 +287,7 @@ struct Graph {
 
 impl Graph {
     fn generate(seed: u64, layers: usize, width: usize, max_branching: u64) -> Graph {
-        let mut rng = SplitMix(seed);
+        let mut rng = SplitMix64::new(seed);
         let count = layers * width;
         let mut children = vec![Vec::new(); count];
         let mut values = Vec::with_capacity(count);
@@ -429,7 +413,7 @@ struct KeyedTicTacToe {
 /// The key of `player` on `square` (1–9).
 fn square_key(player: Player, square: usize) -> u64 {
     let index = square as u64 + if player == Player::Max { 0 } else { 16 };
-    SplitMix(index).next()
+    SplitMix64::new(index).next_u64()
 }
 
 impl Game for KeyedTicTacToe {

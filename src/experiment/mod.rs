@@ -19,7 +19,6 @@ mod learning;
 mod matches;
 mod parameters;
 mod positions;
-mod rng;
 
 pub use elo::{EloEstimate, MatchScore, elo_difference};
 pub use fitting::{Fit, GREATEST_SHIFT, LEAST_SHIFT, Observation, fit_backing_up};

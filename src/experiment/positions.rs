@@ -5,9 +5,9 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
-use super::rng::SplitMix64;
 use crate::game::{Game, Player};
 use crate::games::checkers::{Checkers, Move, PdnError, Position, read_pdn, three_move_ballots};
+use crate::random::SplitMix64;
 use crate::search::Window;
 use crate::search::deepening::depth_limited_value;
 
@@ -125,7 +125,7 @@ pub fn sampling_game(
 ) -> Vec<Position> {
     assert!(!openings.is_empty(), "sampling needs at least one opening");
     let opening = &openings[(game_index % openings.len() as u64) as usize];
-    let mut random = SplitMix64::new(seed, game_index);
+    let mut random = SplitMix64::with_stream(seed, game_index);
     let mut game = opening.game();
     let mut positions = Vec::new();
     let mut moves = Vec::new();
@@ -163,7 +163,7 @@ pub fn sampling_game(
             .max()
             .expect("invariant: a position that is not over has a move");
         candidates.retain(|&(value, _)| value >= best.saturating_sub(config.margin));
-        let (_, mv) = candidates[random.below(candidates.len())];
+        let (_, mv) = candidates[random.index(candidates.len())];
         game.update(mv);
     }
     positions
