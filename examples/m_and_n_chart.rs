@@ -15,58 +15,13 @@ use std::error::Error;
 use std::path::PathBuf;
 
 use gametree::{
-    BackingUp, ExplicitTree, Exponents, Player, RandomTreeConfig, Slagle, Window, alphabeta_value,
+    ExplicitTree, Exponents, MonotoneClaim, RandomTreeConfig, Slagle, Window, alphabeta_value,
     minimax, mn_alphabeta, mn_minimax,
 };
 use plotters::prelude::*;
 
 const TREES: u64 = 30;
 const DEPTHS: std::ops::RangeInclusive<usize> = 3..=8;
-
-/// Slagle's cutoffs only: the extra cutoff a monotone function allows is switched off.
-struct NeverMonotone<'a>(&'a Slagle);
-
-impl BackingUp for NeverMonotone<'_> {
-    fn count(&self, player: Player) -> usize {
-        self.0.count(player)
-    }
-    fn back_up(&self, player: Player, best: &[f64], depth_below: Option<u32>) -> f64 {
-        self.0.back_up(player, best, depth_below)
-    }
-    fn inverse(
-        &self,
-        player: Player,
-        leading: &[f64],
-        bound: f64,
-        depth: Option<u32>,
-    ) -> Option<f64> {
-        self.0.inverse(player, leading, bound, depth)
-    }
-}
-
-/// Claims monotonicity whatever the parameters: the extra cutoff trusted blindly.
-struct ClaimsMonotone<'a>(&'a Slagle);
-
-impl BackingUp for ClaimsMonotone<'_> {
-    fn count(&self, player: Player) -> usize {
-        self.0.count(player)
-    }
-    fn back_up(&self, player: Player, best: &[f64], depth_below: Option<u32>) -> f64 {
-        self.0.back_up(player, best, depth_below)
-    }
-    fn inverse(
-        &self,
-        player: Player,
-        leading: &[f64],
-        bound: f64,
-        depth: Option<u32>,
-    ) -> Option<f64> {
-        self.0.inverse(player, leading, bound, depth)
-    }
-    fn is_monotone(&self, _player: Player, _depth_below: Option<u32>) -> bool {
-        true
-    }
-}
 
 /// Totals over the trees of one depth.
 #[derive(Default)]
@@ -133,14 +88,14 @@ fn main() -> Result<(), Box<dyn Error>> {
                 }
             }
             assert_eq!(row.pruned[0], row.alphabeta, "1&1 is alpha-beta");
-            let without = mn_alphabeta(&mut tree, &NeverMonotone(&functions[1]));
+            let without = mn_alphabeta(&mut tree, &MonotoneClaim::withheld(&functions[1]));
             row.without_monotone_cutoff += without.stats.leaves;
             let full = mn_minimax(&mut tree, &seed_function);
             let cut = mn_alphabeta(&mut tree, &seed_function);
             assert_eq!((full.value, full.best_move), (cut.value, cut.best_move));
             row.seed_minimaxing += full.stats.leaves;
             row.seed_parameters += cut.stats.leaves;
-            let trusted = mn_alphabeta(&mut tree, &ClaimsMonotone(&seed_function));
+            let trusted = mn_alphabeta(&mut tree, &MonotoneClaim::asserted(&seed_function));
             if (trusted.value, trusted.best_move) != (full.value, full.best_move) {
                 row.wrong_when_trusted += 1;
             }

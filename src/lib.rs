@@ -43,8 +43,8 @@ pub use search::alphabeta::{
 };
 pub use search::hidden_board::{self, HiddenBoard, HiddenBoardGame, MoveList};
 pub use search::m_and_n::{
-    BackingUp, BackingUpError, Exponents, MnResult, Slagle, mn_alphabeta, mn_alphabeta_depth,
-    mn_alphabeta_value, mn_alphabeta_value_depth, mn_minimax, mn_minimax_depth,
+    BackingUp, BackingUpError, Exponents, MnResult, MonotoneClaim, Slagle, mn_alphabeta,
+    mn_alphabeta_depth, mn_alphabeta_value, mn_alphabeta_value_depth, mn_minimax, mn_minimax_depth,
     slagle_is_increasing,
 };
 pub use search::minimax::{MinimaxResult, minimax, minimax_value};

@@ -7,11 +7,11 @@ mod m_and_n_support;
 use std::f64::consts::LN_2;
 
 use gametree::{
-    BackingUp, Bound, ExplicitTree, Exponents, Player, RandomTreeConfig, Slagle, Window,
-    alphabeta_value, minimax, mn_alphabeta, mn_alphabeta_depth, mn_alphabeta_value, mn_minimax,
-    mn_minimax_depth,
+    BackingUp, Bound, ExplicitTree, Exponents, MonotoneClaim, Player, RandomTreeConfig, Slagle,
+    Window, alphabeta_value, minimax, mn_alphabeta, mn_alphabeta_depth, mn_alphabeta_value,
+    mn_minimax, mn_minimax_depth,
 };
-use m_and_n_support::{BelowSingleMove, ClaimsMonotone, NeverMonotone, Random, Tree, Values};
+use m_and_n_support::{BelowSingleMove, Random, Tree, Values};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
@@ -187,7 +187,7 @@ fn the_monotone_cutoff_is_wrong_for_parameters_that_break_slagles_theorem() {
     // past β) chooses a different move from m&n minimaxing on some trees.
     let seeds = Slagle::new(2, 2, seed_exponents(), seed_exponents()).expect("valid counts");
     let (honest, _) = disagreements(&seeds, 300);
-    let (trusting, _) = disagreements(&ClaimsMonotone(seeds), 300);
+    let (trusting, _) = disagreements(&MonotoneClaim::asserted(seeds), 300);
     assert_eq!(honest, 0);
     assert!(trusting > 0, "no tree shows the cost");
 }
@@ -197,7 +197,7 @@ fn the_monotone_cutoff_saves_leaves_when_the_theorem_holds() {
     let exponents = monotone(2, 2.0, 1.0);
     let backing = Slagle::new(2, 2, exponents, exponents).expect("valid counts");
     let (wrong, with_cutoff) = disagreements(&backing, 300);
-    let (_, without) = disagreements(&NeverMonotone(backing), 300);
+    let (_, without) = disagreements(&MonotoneClaim::withheld(backing), 300);
     assert_eq!(wrong, 0);
     assert!(with_cutoff < without, "{with_cutoff} against {without}");
 }

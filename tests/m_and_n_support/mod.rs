@@ -288,31 +288,6 @@ impl<B: BackingUp> BackingUp for Recording<B> {
     }
 }
 
-/// A backing-up function that claims to be monotone whatever it is: what the m&n
-/// alpha-beta procedure would do if it trusted every function with its extra cutoff.
-pub struct ClaimsMonotone<B>(pub B);
-
-impl<B: BackingUp> BackingUp for ClaimsMonotone<B> {
-    fn count(&self, player: Player) -> usize {
-        self.0.count(player)
-    }
-    fn back_up(&self, player: Player, best: &[f64], depth_below: Option<u32>) -> f64 {
-        self.0.back_up(player, best, depth_below)
-    }
-    fn inverse(
-        &self,
-        player: Player,
-        leading: &[f64],
-        bound: f64,
-        depth_below: Option<u32>,
-    ) -> Option<f64> {
-        self.0.inverse(player, leading, bound, depth_below)
-    }
-    fn is_monotone(&self, _player: Player, _depth_below: Option<u32>) -> bool {
-        true
-    }
-}
-
 /// `game` below a root where the opponent has one move, to it: the value an m&n search
 /// chooses at that root is the backed-up value of `game`'s position.
 pub struct BelowSingleMove<G> {
@@ -372,27 +347,5 @@ impl<G: Game<Move = usize>> Game for BelowSingleMove<G> {
         } else {
             self.moved = false;
         }
-    }
-}
-
-/// A backing-up function that never claims to be monotone: the m&n alpha-beta procedure
-/// with Slagle's cutoffs only, to measure what the extra monotone cutoff saves.
-pub struct NeverMonotone<B>(pub B);
-
-impl<B: BackingUp> BackingUp for NeverMonotone<B> {
-    fn count(&self, player: Player) -> usize {
-        self.0.count(player)
-    }
-    fn back_up(&self, player: Player, best: &[f64], depth_below: Option<u32>) -> f64 {
-        self.0.back_up(player, best, depth_below)
-    }
-    fn inverse(
-        &self,
-        player: Player,
-        leading: &[f64],
-        bound: f64,
-        depth_below: Option<u32>,
-    ) -> Option<f64> {
-        self.0.inverse(player, leading, bound, depth_below)
     }
 }

@@ -72,6 +72,84 @@ pub trait BackingUp {
     }
 }
 
+/// A backing-up function behind a reference is the function itself.
+impl<B: BackingUp + ?Sized> BackingUp for &B {
+    fn count(&self, player: Player) -> usize {
+        (**self).count(player)
+    }
+    fn back_up(&self, player: Player, best: &[f64], depth_below: Option<u32>) -> f64 {
+        (**self).back_up(player, best, depth_below)
+    }
+    fn inverse(
+        &self,
+        player: Player,
+        leading: &[f64],
+        bound: f64,
+        depth_below: Option<u32>,
+    ) -> Option<f64> {
+        (**self).inverse(player, leading, bound, depth_below)
+    }
+    fn is_monotone(&self, player: Player, depth_below: Option<u32>) -> bool {
+        (**self).is_monotone(player, depth_below)
+    }
+}
+
+/// A backing-up function with its monotonicity claim replaced, for experiments on the
+/// extra cutoff a monotone function allows (docs/m-and-n.md).
+///
+/// [`MonotoneClaim::withheld`] never claims monotonicity: the m&n alpha-beta procedure then
+/// makes Slagle's cutoffs only — always safe, and what the extra cutoff saves is measured
+/// against it. [`MonotoneClaim::asserted`] claims it whatever the function: the search
+/// trusts the extra cutoff blindly, which breaks item 3 of the [`BackingUp`] contract unless
+/// the function is monotone (with Slagle's x = 3, y = 1 the search may then return another
+/// value or move than m&n minimaxing).
+#[derive(Clone, Copy, Debug)]
+pub struct MonotoneClaim<B> {
+    /// The backing-up function.
+    pub function: B,
+    /// What [`BackingUp::is_monotone`] answers, at every player and depth.
+    pub monotone: bool,
+}
+
+impl<B> MonotoneClaim<B> {
+    /// `function`, never claimed monotone: Slagle's cutoffs only.
+    pub fn withheld(function: B) -> Self {
+        MonotoneClaim {
+            function,
+            monotone: false,
+        }
+    }
+
+    /// `function`, always claimed monotone, whether it is or not.
+    pub fn asserted(function: B) -> Self {
+        MonotoneClaim {
+            function,
+            monotone: true,
+        }
+    }
+}
+
+impl<B: BackingUp> BackingUp for MonotoneClaim<B> {
+    fn count(&self, player: Player) -> usize {
+        self.function.count(player)
+    }
+    fn back_up(&self, player: Player, best: &[f64], depth_below: Option<u32>) -> f64 {
+        self.function.back_up(player, best, depth_below)
+    }
+    fn inverse(
+        &self,
+        player: Player,
+        leading: &[f64],
+        bound: f64,
+        depth_below: Option<u32>,
+    ) -> Option<f64> {
+        self.function.inverse(player, leading, bound, depth_below)
+    }
+    fn is_monotone(&self, _player: Player, _depth_below: Option<u32>) -> bool {
+        self.monotone
+    }
+}
+
 /// Slagle's theorem (seed 003, section 8.1): v(a₂) = a₂ + 2^(x − (a₂ − α)·y), y > 0, is
 /// increasing in a₂ on a₂ ≥ α if and only if y·2^x·ln 2 ≤ 1. The same holds for the MIN
 /// function with r, s in place of x, y.
@@ -390,6 +468,33 @@ mod tests {
     fn seed_function() -> Slagle {
         let three_one = Exponents::new(3.0, 1.0).expect("valid exponents");
         Slagle::new(2, 2, three_one, three_one).expect("valid counts")
+    }
+
+    #[test]
+    fn a_monotone_claim_changes_only_the_claim() {
+        let slagle = seed_function();
+        let monotone = Exponents::new(2.0, 0.18).expect("valid exponents");
+        let increasing = Slagle::new(2, 2, monotone, monotone).expect("valid counts");
+        assert!(increasing.is_monotone(Player::Max, Some(3)));
+        for (claim, expected) in [
+            (MonotoneClaim::withheld(&increasing), false),
+            (MonotoneClaim::asserted(&slagle), true),
+        ] {
+            let function = claim.function;
+            for player in [Player::Max, Player::Min] {
+                assert_eq!(claim.is_monotone(player, Some(3)), expected);
+                assert_eq!(claim.count(player), function.count(player));
+                let best = [5.0, 4.0];
+                assert_eq!(
+                    claim.back_up(player, &best, Some(3)).to_bits(),
+                    function.back_up(player, &best, Some(3)).to_bits()
+                );
+                assert_eq!(
+                    claim.inverse(player, &best[..1], 6.0, Some(3)),
+                    function.inverse(player, &best[..1], 6.0, Some(3))
+                );
+            }
+        }
     }
 
     #[test]

@@ -15,7 +15,9 @@ mod minimax;
 pub use alphabeta::{
     mn_alphabeta, mn_alphabeta_depth, mn_alphabeta_value, mn_alphabeta_value_depth,
 };
-pub use backing_up::{BackingUp, BackingUpError, Exponents, Slagle, slagle_is_increasing};
+pub use backing_up::{
+    BackingUp, BackingUpError, Exponents, MonotoneClaim, Slagle, slagle_is_increasing,
+};
 pub use minimax::{mn_minimax, mn_minimax_depth};
 
 use crate::game::{Game, Player};
