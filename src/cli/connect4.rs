@@ -167,36 +167,80 @@ pub fn run(args: Connect4Args) -> Result<Outcome, CliError> {
     }
 }
 
-/// One line of a position file: the moves and the expected score, if given.
-struct PositionLine<'a> {
-    moves: &'a str,
+/// A position read from a file: where it stands, its moves, the expected score if the line
+/// gives one, and the game after the moves.
+struct FilePosition {
+    number: usize,
+    moves: String,
     expected: Option<i32>,
+    game: ConnectFour,
 }
 
-/// Parses `MOVES` or `MOVES SCORE`; `None` for a blank line.
-fn parse_line<'a>(
-    line: &'a str,
-    number: usize,
-    source: &str,
-) -> Result<Option<PositionLine<'a>>, CliError> {
-    let mut fields = line.split_whitespace();
-    let Some(moves) = fields.next() else {
-        return Ok(None);
-    };
-    let expected = match fields.next() {
-        None => None,
-        Some(text) => Some(text.parse::<i32>().map_err(|_| {
-            CliError::Usage(format!(
-                "{source} line {number}: score {text:?} is not an integer"
-            ))
-        })?),
-    };
-    if let Some(extra) = fields.next() {
-        return Err(CliError::Usage(format!(
-            "{source} line {number}: unexpected {extra:?} after MOVES SCORE"
-        )));
+/// Reads `MOVES` or `MOVES SCORE` lines (Pons' benchmark format), skipping blank ones;
+/// every error names the source and the line.
+struct PositionReader {
+    lines: std::iter::Enumerate<io::Lines<Box<dyn BufRead>>>,
+    source: String,
+}
+
+impl PositionReader {
+    /// Reads `path`, or standard input for `None` or `-`.
+    fn open(path: Option<&Path>) -> Result<Self, CliError> {
+        let (input, source) = open(path)?;
+        Ok(PositionReader {
+            lines: input.lines().enumerate(),
+            source,
+        })
     }
-    Ok(Some(PositionLine { moves, expected }))
+
+    /// The next position, played on `board`; `None` at the end of the input.
+    fn next_position(&mut self, board: &BoardArgs) -> Result<Option<FilePosition>, CliError> {
+        for (index, line) in self.lines.by_ref() {
+            let number = index + 1;
+            let source = &self.source;
+            let at =
+                |message: String| CliError::Usage(format!("{source} line {number}: {message}"));
+            let line = line.map_err(|error| at(format!("cannot read: {error}")))?;
+            let mut fields = line.split_whitespace();
+            let Some(moves) = fields.next() else {
+                continue;
+            };
+            let expected = match fields.next() {
+                None => None,
+                Some(text) => Some(
+                    text.parse::<i32>()
+                        .map_err(|_| at(format!("score {text:?} is not an integer")))?,
+                ),
+            };
+            if let Some(extra) = fields.next() {
+                return Err(at(format!("unexpected {extra:?} after MOVES SCORE")));
+            }
+            let game = board
+                .position(moves)
+                .map_err(|CliError::Usage(error)| at(error))?;
+            return Ok(Some(FilePosition {
+                number,
+                moves: moves.to_string(),
+                expected,
+                game,
+            }));
+        }
+        Ok(None)
+    }
+
+    /// Reports on stderr a score that differs from the expected one; whether it did.
+    fn check(&self, position: &FilePosition, score: i32, weak: bool) -> bool {
+        match position.expected {
+            Some(expected) if !agrees(score, expected, weak) => {
+                eprintln!(
+                    "gametree: {} line {}: {} scores {score}, not {expected}",
+                    self.source, position.number, position.moves
+                );
+                true
+            }
+            _ => false,
+        }
+    }
 }
 
 /// Whether a solved score agrees with an expected one (by sign when solving weakly).
@@ -233,25 +277,12 @@ fn solve_fresh(solver: &mut Solver<ConnectFour>, game: &mut ConnectFour) -> (Sol
 
 fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
     let mut solver = Solver::new(args.board.options(args.weak)?);
-    let (input, source) = open(args.file.as_deref())?;
+    let mut reader = PositionReader::open(args.file.as_deref())?;
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut mismatches = 0usize;
-    for (index, line) in input.lines().enumerate() {
-        let number = index + 1;
-        let line = line.map_err(|error| {
-            CliError::Usage(format!("cannot read {source} line {number}: {error}"))
-        })?;
-        let Some(position) = parse_line(&line, number, &source)? else {
-            continue;
-        };
-        let mut game = args
-            .board
-            .position(position.moves)
-            .map_err(|CliError::Usage(error)| {
-                CliError::Usage(format!("{source} line {number}: {error}"))
-            })?;
-        let (solution, elapsed) = solve_fresh(&mut solver, &mut game);
+    while let Some(mut position) = reader.next_position(&args.board)? {
+        let (solution, elapsed) = solve_fresh(&mut solver, &mut position.game);
         // A closed pipe (`| head`) ends the output, not the program with a panic.
         if writeln!(
             out,
@@ -265,14 +296,8 @@ fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
         {
             break;
         }
-        if let Some(expected) = position.expected
-            && !agrees(solution.score, expected, args.weak)
-        {
+        if reader.check(&position, solution.score, args.weak) {
             mismatches += 1;
-            eprintln!(
-                "gametree: {source} line {number}: {} scores {}, not {expected}",
-                position.moves, solution.score
-            );
         }
     }
     Ok(if mismatches == 0 {
@@ -504,7 +529,7 @@ fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
     );
     let mut any_wrong = false;
     for path in &args.files {
-        let (input, source) = open(Some(path))?;
+        let mut reader = PositionReader::open(Some(path))?;
         let mut figures = FileFigures {
             positions: 0,
             total_time: Duration::ZERO,
@@ -512,38 +537,22 @@ fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
             wrong: 0,
         };
         let cpu_before = thread_cpu_time();
-        for (index, line) in input.lines().enumerate() {
-            if args.lines.is_some_and(|limit| figures.positions >= limit) {
+        while args.lines.is_none_or(|limit| figures.positions < limit) {
+            let Some(mut position) = reader.next_position(&args.board)? else {
                 break;
-            }
-            let number = index + 1;
-            let line = line.map_err(|error| {
-                CliError::Usage(format!("cannot read {source} line {number}: {error}"))
-            })?;
-            let Some(position) = parse_line(&line, number, &source)? else {
-                continue;
             };
-            let Some(expected) = position.expected else {
+            if position.expected.is_none() {
                 return Err(CliError::Usage(format!(
-                    "{source} line {number}: no SCORE to check (bench reads `MOVES SCORE` lines)"
+                    "{} line {}: no SCORE to check (bench reads `MOVES SCORE` lines)",
+                    reader.source, position.number
                 )));
-            };
-            let mut game =
-                args.board
-                    .position(position.moves)
-                    .map_err(|CliError::Usage(error)| {
-                        CliError::Usage(format!("{source} line {number}: {error}"))
-                    })?;
-            let (solution, elapsed) = solve_fresh(&mut solver, &mut game);
+            }
+            let (solution, elapsed) = solve_fresh(&mut solver, &mut position.game);
             figures.positions += 1;
             figures.total_time += elapsed;
             figures.total_nodes += solution.stats.nodes;
-            if !agrees(solution.score, expected, args.weak) {
+            if reader.check(&position, solution.score, args.weak) {
                 figures.wrong += 1;
-                eprintln!(
-                    "gametree: {source} line {number}: {} scores {}, not {expected}",
-                    position.moves, solution.score
-                );
             }
         }
         let cpu = thread_cpu_time()
@@ -551,7 +560,7 @@ fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
             .map(|(after, before)| after.saturating_sub(before));
         any_wrong |= figures.wrong > 0;
         let name = path.file_name().map_or_else(
-            || source.clone(),
+            || reader.source.clone(),
             |name| name.to_string_lossy().into_owned(),
         );
         let count = figures.positions.max(1) as f64;
