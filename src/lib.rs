@@ -24,6 +24,8 @@
 //! | transposition tables for any game with a position key | [`search::transposition`] |
 //! | solving games: null-window narrowing, table, pruning hooks | [`search::solver`] |
 //! | Connect Four on bitboards | [`games::connect_four`] |
+//! | Slagle's proposed experiment: learning 2&2 backing-up functions at checkers | [`experiment`] |
+//! | a small seeded generator for reproducible random trees, games and positions | [`random`] |
 
 #![deny(missing_docs)]
 
