@@ -255,6 +255,10 @@ impl<M: Copy, V: Copy> ProofResult<M, V> {
 /// not hold: the search still returns a value, but a proof it cannot build is `None`
 /// (and [`crate::verify_result`] reports it missing) instead of a wrong one.
 ///
+/// The steps of proofs the search abandons (a successor's proof it does not use, a choice
+/// replaced by a better one, the lists dropped at a cutoff) are freed as it goes, so its
+/// memory follows the proofs under construction, not the number of positions searched.
+///
 /// The game is returned to the position it was in.
 pub fn alphabeta_proof<G: Game>(
     game: &mut G,
