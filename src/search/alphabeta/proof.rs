@@ -255,65 +255,238 @@ impl<M: Copy, V: Copy> ProofResult<M, V> {
 /// not hold: the search still returns a value, but a proof it cannot build is `None`
 /// (and [`crate::verify_result`] reports it missing) instead of a wrong one.
 ///
+/// The steps of proofs the search abandons (a successor's proof it does not use, a choice
+/// replaced by a better one, the lists dropped at a cutoff) are freed as it goes, so its
+/// memory follows the proofs under construction, not the number of positions searched.
+///
 /// The game is returned to the position it was in.
 pub fn alphabeta_proof<G: Game>(
     game: &mut G,
     window: Window<G::Value>,
 ) -> ProofResult<G::Move, G::Value> {
     let started = Instant::now();
-    let mut search = ProofSearch {
-        stats: SearchStats::default(),
-        buffers: MoveBuffers::new(),
-        arena: Vec::new(),
-    };
+    let mut search = ProofSearch::new();
     let found = search.tree(game, window.alpha, window.beta);
-    let mut stats = search.stats;
-    stats.elapsed = started.elapsed();
-    ProofResult {
-        value: found.value,
-        bound: window.bound_of(found.value),
-        at_least: found
-            .at_least
-            .map(|root| Proof::extract(&search.arena, root)),
-        at_most: found
-            .at_most
-            .map(|root| Proof::extract(&search.arena, root)),
-        stats,
-    }
+    search.finish(found, window, started)
 }
 
 /// What `treemax`/`treemin` return: `<val, pfmax, pfmin>`, proofs as ids in the arena.
+///
+/// The two ids are "floating": the arena does not count them as references, so whoever
+/// receives a `Found` either adopts an id into a step or a list of replies, or releases
+/// it. At a terminal position both ids are the same step.
 struct Found<V> {
     value: V,
     at_least: Option<ProofId>,
     at_most: Option<ProofId>,
 }
 
+/// The reference count of a free slot, so that a use after release shows in debug builds.
+const FREE_SLOT: u32 = u32::MAX;
+
+/// The proof steps of a search in progress, in reference-counted slots.
+///
+/// Most proofs built during a search are abandoned (a successor that failed low, a choice
+/// replaced by a better one, the lists dropped at a cutoff), so a slot is freed as soon as
+/// nothing refers to its step and reused for the next step: the arena holds the proofs
+/// being built along the current path, not every step the search ever made. A step's
+/// count is the number of steps and entries of the reply lists in progress that refer to
+/// it; a step just pushed has count 0 ("floating") until something adopts it.
+struct Arena<M, V> {
+    steps: Vec<ProofStep<M, V>>,
+    /// How many steps and reply-list entries refer to each slot's step; [`FREE_SLOT`] for
+    /// a free slot.
+    references: Vec<u32>,
+    /// Free slots, reused before the arena grows; so `steps.len()` is the peak number of
+    /// live steps.
+    free: Vec<ProofId>,
+    /// The vectors of freed lists of replies, emptied, for the next lists: no allocation
+    /// per position once the search has warmed up.
+    spare_lists: Vec<Vec<(M, ProofId)>>,
+    /// Steps being freed: freeing a proof is iterative, since proofs can be as deep as
+    /// the game.
+    freeing: Vec<ProofId>,
+}
+
+impl<M, V> Arena<M, V> {
+    fn new() -> Self {
+        Arena {
+            steps: Vec::new(),
+            references: Vec::new(),
+            free: Vec::new(),
+            spare_lists: Vec::new(),
+            freeing: Vec::new(),
+        }
+    }
+
+    /// Stores a floating step. The references it holds to other steps must already be
+    /// counted (by [`Arena::adopt`], or taken over from a list of replies in progress).
+    fn push(&mut self, step: ProofStep<M, V>) -> ProofId {
+        match self.free.pop() {
+            Some(id) => {
+                self.steps[id.0] = step;
+                self.references[id.0] = 0;
+                id
+            }
+            None => {
+                self.steps.push(step);
+                self.references.push(0);
+                ProofId(self.steps.len() - 1)
+            }
+        }
+    }
+
+    /// Counts one more reference to a live step.
+    fn adopt(&mut self, id: ProofId) {
+        debug_assert_ne!(self.references[id.0], FREE_SLOT, "adopting a freed step");
+        self.references[id.0] += 1;
+    }
+
+    /// Lets go of a floating id: frees its step unless something adopted it. An id must
+    /// be released at most once (the two ids of a terminal [`Found`] are one).
+    fn release(&mut self, id: ProofId) {
+        debug_assert_ne!(self.references[id.0], FREE_SLOT, "releasing a freed step");
+        if self.references[id.0] == 0 {
+            self.free_from(id);
+        }
+    }
+
+    /// Drops one counted reference, freeing the step when it was the last.
+    fn unreference(&mut self, id: ProofId) {
+        debug_assert!(
+            self.references[id.0] != 0 && self.references[id.0] != FREE_SLOT,
+            "dropping a reference that was never counted"
+        );
+        self.references[id.0] -= 1;
+        if self.references[id.0] == 0 {
+            self.free_from(id);
+        }
+    }
+
+    /// Frees an unreferenced step and, iteratively, every step only it referred to.
+    fn free_from(&mut self, id: ProofId) {
+        self.freeing.push(id);
+        while let Some(id) = self.freeing.pop() {
+            self.references[id.0] = FREE_SLOT;
+            self.free.push(id);
+            // An empty `Replies` does not allocate: the placeholder of a free slot.
+            match std::mem::replace(&mut self.steps[id.0], ProofStep::Replies(Vec::new())) {
+                ProofStep::Terminal(_) => {}
+                ProofStep::Choice(_, next) => self.drop_reference_while_freeing(next),
+                ProofStep::Replies(mut replies) => {
+                    for &(_, reply) in &replies {
+                        self.drop_reference_while_freeing(reply);
+                    }
+                    if replies.capacity() > 0 {
+                        replies.clear();
+                        self.spare_lists.push(replies);
+                    }
+                }
+            }
+        }
+    }
+
+    fn drop_reference_while_freeing(&mut self, id: ProofId) {
+        debug_assert!(
+            self.references[id.0] != 0 && self.references[id.0] != FREE_SLOT,
+            "a freed step referred to a step that was not counted"
+        );
+        self.references[id.0] -= 1;
+        if self.references[id.0] == 0 {
+            self.freeing.push(id);
+        }
+    }
+
+    /// An empty vector for a list of replies, reused if one is spare.
+    fn take_list(&mut self) -> Vec<(M, ProofId)> {
+        self.spare_lists.pop().unwrap_or_default()
+    }
+}
+
 struct ProofSearch<M, V> {
     stats: SearchStats,
     buffers: MoveBuffers<M>,
-    /// Every proof step built, including those of abandoned subtrees.
-    arena: Vec<ProofStep<M, V>>,
-}
-
-/// Adds `mv . proof` to a list of replies, or marks the list unproved when the successor
-/// has no proof.
-fn add_reply<M>(replies: &mut Option<Vec<(M, ProofId)>>, mv: M, proof: Option<ProofId>) {
-    match (replies.as_mut(), proof) {
-        (Some(list), Some(proof)) => list.push((mv, proof)),
-        _ => *replies = None,
-    }
+    /// The steps of the proofs being built.
+    arena: Arena<M, V>,
+    /// The lists of every reply in progress, one above the other for the positions on the
+    /// current path, in search order; each entry holds a counted reference. A list
+    /// becomes a [`ProofStep::Replies`] only when it is complete, so a list dropped at a
+    /// cutoff allocates nothing.
+    replies: Vec<(M, ProofId)>,
 }
 
 impl<M: Copy, V: crate::game::Value> ProofSearch<M, V> {
-    fn push(&mut self, step: ProofStep<M, V>) -> ProofId {
-        self.arena.push(step);
-        ProofId(self.arena.len() - 1)
+    fn new() -> Self {
+        ProofSearch {
+            stats: SearchStats::default(),
+            buffers: MoveBuffers::new(),
+            arena: Arena::new(),
+            replies: Vec::new(),
+        }
     }
 
-    /// `mv . pf'`: the prover plays `mv`, and `proof` proves the bound after it.
+    /// The result for the root's `found`, its proofs copied out of the arena.
+    fn finish(&self, found: Found<V>, window: Window<V>, started: Instant) -> ProofResult<M, V> {
+        let mut stats = self.stats;
+        stats.elapsed = started.elapsed();
+        ProofResult {
+            value: found.value,
+            bound: window.bound_of(found.value),
+            at_least: found
+                .at_least
+                .map(|root| Proof::extract(&self.arena.steps, root)),
+            at_most: found
+                .at_most
+                .map(|root| Proof::extract(&self.arena.steps, root)),
+            stats,
+        }
+    }
+
+    /// `mv . pf'`: the prover plays `mv`, and `proof` proves the bound after it. Adopts
+    /// `proof`; the new step is floating.
     fn choice(&mut self, mv: M, proof: Option<ProofId>) -> Option<ProofId> {
-        proof.map(|proof| self.push(ProofStep::Choice(mv, proof)))
+        proof.map(|proof| {
+            self.arena.adopt(proof);
+            self.arena.push(ProofStep::Choice(mv, proof))
+        })
+    }
+
+    /// Releases whichever of a successor's proofs were not adopted, each id once.
+    fn release_found(&mut self, found: &Found<V>) {
+        if let Some(id) = found.at_least {
+            self.arena.release(id);
+        }
+        if let Some(id) = found.at_most
+            && found.at_most != found.at_least
+        {
+            self.arena.release(id);
+        }
+    }
+
+    /// Adds `mv . proof` to the list of replies in progress from `start`, adopting
+    /// `proof`; or, when the successor has no proof, marks the list unproved and drops it.
+    fn add_reply(&mut self, start: usize, proved: &mut bool, mv: M, proof: Option<ProofId>) {
+        if !*proved {
+            return;
+        }
+        match proof {
+            Some(proof) => {
+                self.arena.adopt(proof);
+                self.replies.push((mv, proof));
+            }
+            None => {
+                *proved = false;
+                self.drop_replies(start);
+            }
+        }
+    }
+
+    /// Drops the list of replies in progress from `start`.
+    fn drop_replies(&mut self, start: usize) {
+        while self.replies.len() > start {
+            let (_, reply) = self.replies.pop().expect("invariant: longer than start");
+            self.arena.unreference(reply);
+        }
     }
 
     /// `treemax` or `treemin`, by whose turn it is.
@@ -327,7 +500,7 @@ impl<M: Copy, V: crate::game::Value> ProofSearch<M, V> {
         if game.is_terminal(alpha, beta) {
             self.stats.leaves += 1;
             let value = game.value();
-            let leaf = self.push(ProofStep::Terminal(value));
+            let leaf = self.arena.push(ProofStep::Terminal(value));
             return Found {
                 value,
                 at_least: Some(leaf),
@@ -340,21 +513,27 @@ impl<M: Copy, V: crate::game::Value> ProofSearch<M, V> {
         // tmaxlis: `trmax` (a choice, none yet) and `trmin` (every reply);
         // tminlis: `trmax` (every reply) and `trmin` (a choice, none yet).
         // A reply whose proof is missing (only possible in an empty window, α ≥ β, where
-        // the seed's claims do not hold) leaves the list of every reply unproved: `None`.
+        // the seed's claims do not hold) leaves the list of every reply unproved.
         let mut choice: Option<ProofId> = None;
-        let mut replies: Option<Vec<(M, ProofId)>> = Some(Vec::new());
+        let replies_start = self.replies.len();
+        let mut replies_proved = true;
         let mut cutoff: Option<Found<V>> = None;
         for &mv in &moves {
             game.update(mv);
             let s = with_stack(|| self.tree(game, alpha, beta));
             game.revert(mv);
+            // Adopt what is kept first, then release the rest of `s`: a terminal
+            // successor's two proofs are one step.
             match player {
                 Player::Max => {
                     if s.value <= alpha {
-                        add_reply(&mut replies, mv, s.at_most);
+                        self.add_reply(replies_start, &mut replies_proved, mv, s.at_most);
                     } else if s.value < beta {
-                        choice = self.choice(mv, s.at_least);
-                        add_reply(&mut replies, mv, s.at_most);
+                        let better = self.choice(mv, s.at_least);
+                        if let Some(replaced) = std::mem::replace(&mut choice, better) {
+                            self.arena.release(replaced);
+                        }
+                        self.add_reply(replies_start, &mut replies_proved, mv, s.at_most);
                         alpha = s.value;
                     } else {
                         cutoff = Some(Found {
@@ -362,7 +541,6 @@ impl<M: Copy, V: crate::game::Value> ProofSearch<M, V> {
                             at_least: self.choice(mv, s.at_least),
                             at_most: None,
                         });
-                        break;
                     }
                 }
                 Player::Min => {
@@ -372,26 +550,38 @@ impl<M: Copy, V: crate::game::Value> ProofSearch<M, V> {
                             at_least: None,
                             at_most: self.choice(mv, s.at_most),
                         });
-                        break;
                     } else if s.value < beta {
-                        add_reply(&mut replies, mv, s.at_least);
-                        choice = self.choice(mv, s.at_most);
+                        self.add_reply(replies_start, &mut replies_proved, mv, s.at_least);
+                        let better = self.choice(mv, s.at_most);
+                        if let Some(replaced) = std::mem::replace(&mut choice, better) {
+                            self.arena.release(replaced);
+                        }
                         beta = s.value;
                     } else {
-                        add_reply(&mut replies, mv, s.at_least);
+                        self.add_reply(replies_start, &mut replies_proved, mv, s.at_least);
                     }
                 }
+            }
+            self.release_found(&s);
+            if cutoff.is_some() {
+                break;
             }
         }
         self.buffers.give_back(moves);
         if let Some(found) = cutoff {
             self.stats.cutoffs += 1;
+            if let Some(choice) = choice {
+                self.arena.release(choice);
+            }
+            self.drop_replies(replies_start);
             return found;
         }
-        let every_reply = replies.map(|mut replies| {
-            // `cons` puts the successor searched last first.
-            replies.reverse();
-            self.push(ProofStep::Replies(replies))
+        let every_reply = replies_proved.then(|| {
+            // `cons` puts the successor searched last first. The entries' references
+            // pass to the new step.
+            let mut list = self.arena.take_list();
+            list.extend(self.replies.drain(replies_start..).rev());
+            self.arena.push(ProofStep::Replies(list))
         });
         match player {
             Player::Max => Found {
@@ -466,5 +656,371 @@ mod tests {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod memory_tests {
+    //! The reclaiming arena against the search as it was before it: an arena that kept
+    //! every step, copied out at the end.
+    use super::*;
+    use crate::random::SplitMix64;
+    use crate::tree::{ExplicitTree, RandomTreeConfig};
+    use proptest::prelude::*;
+
+    /// The search before slots were reclaimed, kept as the oracle: every step pushed on
+    /// one vector, never freed, the proofs copied out at the end.
+    struct ReferenceSearch<M, V> {
+        stats: SearchStats,
+        arena: Vec<ProofStep<M, V>>,
+    }
+
+    impl<M: Copy, V: crate::game::Value> ReferenceSearch<M, V> {
+        fn push(&mut self, step: ProofStep<M, V>) -> ProofId {
+            self.arena.push(step);
+            ProofId(self.arena.len() - 1)
+        }
+
+        fn choice(&mut self, mv: M, proof: Option<ProofId>) -> Option<ProofId> {
+            proof.map(|proof| self.push(ProofStep::Choice(mv, proof)))
+        }
+
+        fn tree<G: Game<Move = M, Value = V>>(
+            &mut self,
+            game: &mut G,
+            mut alpha: V,
+            mut beta: V,
+        ) -> Found<V> {
+            fn add_reply<M>(
+                replies: &mut Option<Vec<(M, ProofId)>>,
+                mv: M,
+                proof: Option<ProofId>,
+            ) {
+                match (replies.as_mut(), proof) {
+                    (Some(list), Some(proof)) => list.push((mv, proof)),
+                    _ => *replies = None,
+                }
+            }
+            self.stats.nodes += 1;
+            if game.is_terminal(alpha, beta) {
+                self.stats.leaves += 1;
+                let value = game.value();
+                let leaf = self.push(ProofStep::Terminal(value));
+                return Found {
+                    value,
+                    at_least: Some(leaf),
+                    at_most: Some(leaf),
+                };
+            }
+            let player = game.to_move();
+            let mut moves = Vec::new();
+            game.successors(&mut moves);
+            let mut choice = None;
+            let mut replies = Some(Vec::new());
+            for mv in moves {
+                game.update(mv);
+                let s = with_stack(|| self.tree(game, alpha, beta));
+                game.revert(mv);
+                match player {
+                    Player::Max if s.value <= alpha => add_reply(&mut replies, mv, s.at_most),
+                    Player::Max if s.value < beta => {
+                        choice = self.choice(mv, s.at_least);
+                        add_reply(&mut replies, mv, s.at_most);
+                        alpha = s.value;
+                    }
+                    Player::Max => {
+                        self.stats.cutoffs += 1;
+                        let at_least = self.choice(mv, s.at_least);
+                        return Found {
+                            value: beta,
+                            at_least,
+                            at_most: None,
+                        };
+                    }
+                    Player::Min if s.value <= alpha => {
+                        self.stats.cutoffs += 1;
+                        let at_most = self.choice(mv, s.at_most);
+                        return Found {
+                            value: alpha,
+                            at_least: None,
+                            at_most,
+                        };
+                    }
+                    Player::Min if s.value < beta => {
+                        add_reply(&mut replies, mv, s.at_least);
+                        choice = self.choice(mv, s.at_most);
+                        beta = s.value;
+                    }
+                    Player::Min => add_reply(&mut replies, mv, s.at_least),
+                }
+            }
+            let every_reply = replies.map(|mut replies| {
+                replies.reverse();
+                self.push(ProofStep::Replies(replies))
+            });
+            match player {
+                Player::Max => Found {
+                    value: alpha,
+                    at_least: choice,
+                    at_most: every_reply,
+                },
+                Player::Min => Found {
+                    value: beta,
+                    at_least: every_reply,
+                    at_most: choice,
+                },
+            }
+        }
+    }
+
+    /// The reference's result and how many steps its arena ended with.
+    fn reference_proof<G: Game>(
+        game: &mut G,
+        window: Window<G::Value>,
+    ) -> (ProofResult<G::Move, G::Value>, usize) {
+        let mut search = ReferenceSearch {
+            stats: SearchStats::default(),
+            arena: Vec::new(),
+        };
+        let found = search.tree(game, window.alpha, window.beta);
+        let result = ProofResult {
+            value: found.value,
+            bound: window.bound_of(found.value),
+            at_least: found
+                .at_least
+                .map(|root| Proof::extract(&search.arena, root)),
+            at_most: found
+                .at_most
+                .map(|root| Proof::extract(&search.arena, root)),
+            stats: search.stats,
+        };
+        (result, search.arena.len())
+    }
+
+    /// How the arena of one search was used.
+    #[derive(Debug)]
+    struct ArenaUse {
+        /// The most steps alive at once: the arena's length, as it only grows when no
+        /// slot is free.
+        peak_slots: usize,
+        /// Steps alive when the search returned.
+        live_slots: usize,
+        /// Steps reachable from the two proofs the search returned.
+        reachable_slots: usize,
+    }
+
+    /// [`alphabeta_proof`], with a look at its arena before the proofs are copied out.
+    fn proof_and_arena_use<G: Game>(
+        game: &mut G,
+        window: Window<G::Value>,
+    ) -> (ProofResult<G::Move, G::Value>, ArenaUse) {
+        let started = Instant::now();
+        let mut search = ProofSearch::new();
+        let found = search.tree(game, window.alpha, window.beta);
+        let arena = &search.arena;
+        let mut reachable = vec![false; arena.steps.len()];
+        let mut pending: Vec<ProofId> = [found.at_least, found.at_most]
+            .into_iter()
+            .flatten()
+            .collect();
+        while let Some(id) = pending.pop() {
+            if std::mem::replace(&mut reachable[id.0], true) {
+                continue;
+            }
+            assert_ne!(
+                arena.references[id.0], FREE_SLOT,
+                "a proof reaches a freed step"
+            );
+            match &arena.steps[id.0] {
+                ProofStep::Terminal(_) => {}
+                ProofStep::Choice(_, next) => pending.push(*next),
+                ProofStep::Replies(replies) => pending.extend(replies.iter().map(|&(_, id)| id)),
+            }
+        }
+        assert!(
+            search.replies.is_empty(),
+            "every list in progress was finished"
+        );
+        let arena_use = ArenaUse {
+            peak_slots: arena.steps.len(),
+            live_slots: arena.steps.len() - arena.free.len(),
+            reachable_slots: reachable.iter().filter(|&&reached| reached).count(),
+        };
+        (search.finish(found, window, started), arena_use)
+    }
+
+    fn text<M: Copy + fmt::Display, V: Copy + fmt::Display>(result: &ProofResult<M, V>) -> String {
+        result.to_sexpr(
+            |out, mv| {
+                let _ = write!(out, "{mv}");
+            },
+            |out, value| {
+                let _ = write!(out, "{value}");
+            },
+        )
+    }
+
+    /// Searches with both and checks they agree on everything but the time, that the
+    /// game is back at its position, and that no step outlives the search's proofs.
+    fn assert_same_as_reference<G: Game>(game: &mut G, window: Window<G::Value>) -> ArenaUse
+    where
+        G::Move: fmt::Display + fmt::Debug + PartialEq,
+        G::Value: fmt::Display,
+    {
+        let (expected, _) = reference_proof(game, window);
+        let (result, arena_use) = proof_and_arena_use(game, window);
+        assert_eq!(text(&result), text(&expected));
+        assert_eq!(result.value, expected.value);
+        assert_eq!(result.bound, expected.bound);
+        assert_eq!(result.at_least, expected.at_least);
+        assert_eq!(result.at_most, expected.at_most);
+        let counts = |stats: SearchStats| (stats.nodes, stats.leaves, stats.cutoffs);
+        assert_eq!(counts(result.stats), counts(expected.stats));
+        assert_eq!(
+            arena_use.live_slots, arena_use.reachable_slots,
+            "the steps alive at the end are those of the proofs"
+        );
+        arena_use
+    }
+
+    /// A big tree that costs no memory: a position is the hash of its path, its number of
+    /// successors and its value come from the hash. Every leaf is `depth` plies down.
+    struct HashTree {
+        path: Vec<u64>,
+        depth: usize,
+        branching: u64,
+    }
+
+    impl HashTree {
+        fn new(seed: u64, depth: usize, branching: u64) -> Self {
+            HashTree {
+                path: vec![SplitMix64::new(seed).next_u64()],
+                depth,
+                branching,
+            }
+        }
+
+        fn position(&self) -> u64 {
+            *self
+                .path
+                .last()
+                .expect("invariant: the root is on the path")
+        }
+    }
+
+    impl Game for HashTree {
+        type Move = u32;
+        type Value = i32;
+        fn to_move(&self) -> Player {
+            if self.path.len() % 2 == 1 {
+                Player::Max
+            } else {
+                Player::Min
+            }
+        }
+        fn successors(&self, moves: &mut Vec<u32>) {
+            if self.path.len() <= self.depth {
+                let count = 1 + (self.position() >> 7) % self.branching;
+                moves.extend(1..=u32::try_from(count).expect("small branching"));
+            }
+        }
+        fn is_terminal(&self, _alpha: i32, _beta: i32) -> bool {
+            self.path.len() > self.depth
+        }
+        fn value(&self) -> i32 {
+            i32::try_from((self.position() >> 17) % 19).expect("below 19") - 9
+        }
+        fn update(&mut self, mv: u32) {
+            let next = SplitMix64::with_stream(self.position(), u64::from(mv)).next_u64();
+            self.path.push(next);
+        }
+        fn revert(&mut self, _mv: u32) {
+            self.path.pop();
+        }
+    }
+
+    fn config() -> ProptestConfig {
+        ProptestConfig {
+            cases: 512,
+            failure_persistence: None,
+            rng_algorithm: proptest::test_runner::RngAlgorithm::ChaCha,
+            rng_seed: proptest::test_runner::RngSeed::Fixed(0x7072_6f6f_665f_6d65),
+            ..ProptestConfig::default()
+        }
+    }
+
+    proptest! {
+        #![proptest_config(config())]
+
+        #[test]
+        fn reclaiming_steps_changes_no_value_proof_or_count_on_random_trees(
+            seed in any::<u64>(),
+            most_branching in 1usize..=5,
+            least_depth in 0usize..=3,
+            extra_depth in 0usize..=4,
+            most_value in 0i32..=9,
+            window in (-11i32..=11, -11i32..=11),
+        ) {
+            let config = RandomTreeConfig {
+                branching: 1..=most_branching,
+                depth: least_depth..=least_depth + extra_depth,
+                values: -most_value..=most_value,
+            };
+            let mut tree = ExplicitTree::random(&config, seed);
+            // Full windows, and any (α, β), empty ones included (where proofs go missing).
+            for window in [
+                Window::full(),
+                Window::new(f64::from(window.0), f64::from(window.1)),
+            ] {
+                assert_same_as_reference(&mut tree, window);
+                prop_assert!(tree.moves_from_root().is_empty());
+            }
+        }
+    }
+
+    #[test]
+    fn a_wide_search_keeps_steps_for_its_proofs_not_for_its_positions() {
+        // Leaves 14 plies down, 1 to 6 successors: 243,041 positions searched (measured).
+        let mut game = HashTree::new(1, 14, 6);
+        let (expected, reference_slots) = reference_proof(&mut game, Window::full());
+        let arena_use = assert_same_as_reference(&mut game, Window::full());
+        let nodes = usize::try_from(expected.stats.nodes).expect("fits");
+        assert_eq!(nodes, 243_041);
+        // The old arena held a step for nearly every position searched.
+        assert!(reference_slots >= nodes, "{reference_slots} < {nodes}");
+        let proof_steps = arena_use.reachable_slots;
+        assert!(
+            arena_use.peak_slots <= 3 * proof_steps,
+            "peak {} steps for proofs of {proof_steps}",
+            arena_use.peak_slots
+        );
+        assert!(
+            arena_use.peak_slots * 10 <= nodes,
+            "peak {} steps for {nodes} positions",
+            arena_use.peak_slots
+        );
+        assert_eq!(game.path.len(), 1);
+    }
+
+    #[test]
+    fn a_proof_100_000_levels_deep_is_freed_without_recursion() {
+        // MAX first finds the 0 at the bottom of a chain 100,000 levels deep, then the 5
+        // beside it: the chain's proof of at least 0 is dropped, its proof of at most 0
+        // stays in the list of replies.
+        let levels = 100_000;
+        let mut text = "(".repeat(levels);
+        text.push('0');
+        text.push_str(&")".repeat(levels - 1));
+        text.push_str(" 5)");
+        let mut tree = ExplicitTree::parse(&text).expect("well formed");
+        let arena_use = assert_same_as_reference(&mut tree, Window::full());
+        let (result, _) = proof_and_arena_use(&mut tree, Window::full());
+        assert_eq!(result.value, 5.0);
+        assert_eq!(result.at_least.expect("exact").to_string(), "(2 5)");
+        // The list of MAX's two moves, the chain's proof of at most 0 (its 99,999
+        // positions and the 0), the leaf 5.
+        assert_eq!(result.at_most.expect("exact").steps().len(), 1 + levels + 1);
+        // Alive: both proofs, which share the leaf 5.
+        assert_eq!(arena_use.live_slots, 2 + (levels + 2) - 1);
     }
 }
