@@ -1,36 +1,12 @@
 //! `gametree checkers best` and `gametree checkers play`, run as a user runs them.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+
+use common::{gametree, gametree_in, stderr, stdout};
 
 use gametree::games::checkers::read_pdn;
-
-fn gametree(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(arguments)
-        .output()
-        .expect("the binary runs")
-}
-
-/// Runs the binary in `directory` with `input` on stdin.
-fn gametree_with_input(arguments: &[&str], input: &str, directory: &PathBuf) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args(arguments)
-        .current_dir(directory)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .expect("piped stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    child.wait_with_output().expect("the binary ends")
-}
 
 /// A fresh empty directory for one test.
 fn scratch_directory(name: &str) -> PathBuf {
@@ -39,14 +15,6 @@ fn scratch_directory(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&directory);
     std::fs::create_dir_all(&directory).expect("a scratch directory");
     directory
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 #[test]
@@ -201,10 +169,10 @@ fn bad_input_to_best_exits_2_with_one_line() {
 #[test]
 fn a_piped_game_refuses_an_illegal_move_plays_a_legal_one_and_saves_pdn_at_end_of_input() {
     let directory = scratch_directory("play");
-    let output = gametree_with_input(
+    let output = gametree_in(
+        &directory,
         &["checkers", "play", "--depth", "4", "--save", "game.pdn"],
         "11-14\n11-15\n",
-        &directory,
     );
     assert!(output.status.success(), "{}", stderr(&output));
     let text = stdout(&output);
@@ -235,10 +203,10 @@ fn a_piped_game_refuses_an_illegal_move_plays_a_legal_one_and_saves_pdn_at_end_o
 #[test]
 fn playing_white_lets_the_computer_open_and_saves_under_a_default_name() {
     let directory = scratch_directory("white");
-    let output = gametree_with_input(
+    let output = gametree_in(
+        &directory,
         &["checkers", "play", "--side", "white", "--depth", "2"],
         "quit\n",
-        &directory,
     );
     assert!(output.status.success(), "{}", stderr(&output));
     let files: Vec<PathBuf> = std::fs::read_dir(&directory)
@@ -265,7 +233,8 @@ fn playing_white_lets_the_computer_open_and_saves_under_a_default_name() {
 fn a_finished_game_is_saved_with_its_result() {
     let directory = scratch_directory("finished");
     // Black to move takes White's last piece.
-    let output = gametree_with_input(
+    let output = gametree_in(
+        &directory,
         &[
             "checkers",
             "play",
@@ -275,7 +244,6 @@ fn a_finished_game_is_saved_with_its_result() {
             "won.pdn",
         ],
         "9x18\n",
-        &directory,
     );
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(stdout(&output).contains("Game over: White has no move and loses (1-0)"));
@@ -288,7 +256,8 @@ fn a_finished_game_is_saved_with_its_result() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_during_a_game_saves_it() {
-    use std::io::{BufRead, BufReader};
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
     let directory = scratch_directory("interrupt");
     let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
         .args([

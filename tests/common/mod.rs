@@ -6,6 +6,7 @@
 
 use std::fmt::Debug;
 use std::io::Write as _;
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 /// Runs `gametree ARGS` in the package's root (so `tests/data/...` paths work), with
@@ -20,9 +21,15 @@ pub fn gametree(args: &[&str]) -> Output {
 
 /// Runs `gametree ARGS` in the package's root with `input` on standard input.
 pub fn gametree_with_input(args: &[&str], input: &str) -> Output {
+    gametree_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, input)
+}
+
+/// Runs `gametree ARGS` in `directory` (where the files it writes land) with `input` on
+/// standard input.
+pub fn gametree_in(directory: &Path, args: &[&str], input: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(directory)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
