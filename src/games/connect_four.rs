@@ -327,6 +327,7 @@ impl ConnectFour {
         self.winning_cells_in::<ANY_HEIGHT>(stones)
     }
 
+    /// [`Self::winning_cells`] for a board of height `H` (see [`Self::height_of`]).
     #[inline(always)]
     fn winning_cells_in<const H: u32>(&self, stones: u64) -> u64 {
         winning_cells(stones, self.height_of::<H>()) & (self.board ^ self.mask)
@@ -361,6 +362,7 @@ impl ConnectFour {
         }
     }
 
+    /// [`Self::append_ordered`] for a board of height `H` (see [`Self::height_of`]).
     #[inline(always)]
     fn append_ordered_in<const H: u32>(&self, cells: u64, moves: &mut Vec<u8>) {
         let stride = self.height_of::<H>() + 1;
@@ -401,6 +403,7 @@ impl ConnectFour {
         moves.extend(keys[..count].iter().map(|&key| (key & 31) as u8));
     }
 
+    /// [`Solvable::outlook`] for a board of height `H` (see [`Self::height_of`]).
     #[inline(always)]
     fn outlook_in<const H: u32>(&self, after_search_move: bool) -> Outlook<u64> {
         let (cells, played) = (self.cells(), self.played());
@@ -435,6 +438,7 @@ impl ConnectFour {
         }
     }
 
+    /// A score to the player to move as a value to MAX.
     fn value_to_max(self, score: i32) -> i32 {
         if self.moves.is_multiple_of(2) {
             score

@@ -64,7 +64,7 @@ impl<M, V> Arena<M, V> {
     }
 
     /// Lets go of a floating id: frees its step unless something adopted it. An id must
-    /// be released at most once (the two ids of a terminal [`Found`] are one).
+    /// be released at most once (the two ids of a terminal [`Found`](super::Found) are one).
     pub(super) fn release(&mut self, id: ProofId) {
         debug_assert_ne!(self.references[id.0], FREE_SLOT, "releasing a freed step");
         if self.references[id.0] == 0 {
