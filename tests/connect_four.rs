@@ -2,6 +2,7 @@
 //! the solver against plain minimax on small boards, and the first 100 positions of three
 //! of Pascal Pons' benchmark files with their scores.
 
+use gametree::SplitMix64;
 use gametree::{
     ConnectFour, Game, MoveErrorKind, PlayError, Player, SolveOptions, Solver, Value, minimax_value,
 };
@@ -45,18 +46,6 @@ fn perft_on_the_standard_board_matches_the_published_counts_through_depth_8() {
     assert_eq!(game, ConnectFour::new());
 }
 
-/// A tiny deterministic generator, so the tests need no seed file.
-struct Lcg(u64);
-impl Lcg {
-    fn below(&mut self, bound: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) % bound as u64) as usize
-    }
-}
-
 /// The plain board: `cells[column][row]`, rows from the bottom.
 struct PlainBoard {
     width: usize,
@@ -91,7 +80,7 @@ impl PlainBoard {
 
 #[test]
 fn the_bitboards_agree_with_a_plain_board_on_random_games_of_every_size() {
-    let mut random = Lcg(2024);
+    let mut random = SplitMix64::new(2024);
     for (width, height) in [
         (7, 6),
         (6, 5),
@@ -113,7 +102,7 @@ fn the_bitboards_agree_with_a_plain_board_on_random_games_of_every_size() {
             while !game.is_over() {
                 let mut moves = Vec::new();
                 game.successors(&mut moves);
-                let mv = moves[random.below(moves.len())];
+                let mv = moves[random.index(moves.len())];
                 let mover = game.to_move();
                 game.update(mv);
                 history.push(mv);
@@ -139,7 +128,7 @@ fn the_bitboards_agree_with_a_plain_board_on_random_games_of_every_size() {
 
 /// Random positions of `stones` stones on a `width`×`height` board whose game is not over.
 fn random_positions(width: u32, height: u32, stones: usize, count: usize) -> Vec<ConnectFour> {
-    let mut random = Lcg(u64::from(width * 100 + height) + stones as u64);
+    let mut random = SplitMix64::new(u64::from(width * 100 + height) + stones as u64);
     let mut positions = Vec::new();
     while positions.len() < count {
         let mut game = ConnectFour::with_size(width, height).expect("fits");
@@ -149,7 +138,7 @@ fn random_positions(width: u32, height: u32, stones: usize, count: usize) -> Vec
             }
             let mut moves = Vec::new();
             game.successors(&mut moves);
-            game.update(moves[random.below(moves.len())]);
+            game.update(moves[random.index(moves.len())]);
         }
         if !game.is_over() {
             positions.push(game);

@@ -8,10 +8,10 @@ use std::f64::consts::LN_2;
 
 use gametree::{
     BackingUp, Bound, ExplicitTree, Exponents, MonotoneClaim, Player, RandomTreeConfig, Slagle,
-    Window, alphabeta_value, minimax, mn_alphabeta, mn_alphabeta_depth, mn_alphabeta_value,
-    mn_minimax, mn_minimax_depth,
+    SplitMix64, Window, alphabeta_value, minimax, mn_alphabeta, mn_alphabeta_depth,
+    mn_alphabeta_value, mn_minimax, mn_minimax_depth,
 };
-use m_and_n_support::{BelowSingleMove, Random, Tree, Values};
+use m_and_n_support::{BelowSingleMove, Tree, Values};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
@@ -35,7 +35,7 @@ fn explicit(seed: u64, branching: usize, depth: usize) -> ExplicitTree {
 }
 
 fn fine(seed: u64, branching: u64, depth: u32) -> Tree {
-    let mut random = Random::new(seed);
+    let mut random = SplitMix64::new(seed);
     let root = m_and_n_support::random_node(&mut random, branching, depth, Values::Fine);
     Tree::from_node(root, Player::Max)
 }

@@ -636,6 +636,7 @@ pub fn solve<G: Solvable>(game: &mut G, options: SolveOptions) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::random::SplitMix64;
     use crate::search::test_tree::{Node, TreeGame};
 
     impl ZobristHash for TreeGame {
@@ -652,20 +653,21 @@ mod tests {
         type Candidates = ();
     }
 
-    fn tree(depth: u32, seed: &mut u64) -> Node {
+    /// A uniform tree: three moves everywhere, leaves `depth` plies down worth −10 to 10.
+    fn tree(depth: u32, random: &mut SplitMix64) -> Node {
         if depth == 0 {
-            *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            return Node::Leaf((*seed >> 33) as i32 % 21 - 10);
+            let value = i32::try_from(random.below(21)).expect("below 21") - 10;
+            return Node::Leaf(value);
         }
-        Node::Inner((0..3).map(|_| tree(depth - 1, seed)).collect())
+        Node::Inner((0..3).map(|_| tree(depth - 1, random)).collect())
     }
 
     #[test]
     fn the_solver_finds_the_minimax_value_of_random_trees() {
-        let mut seed = 7;
+        let mut random = SplitMix64::new(7);
         for _ in 0..50 {
             let mut game = TreeGame {
-                root: tree(5, &mut seed),
+                root: tree(5, &mut random),
                 path: Vec::new(),
             };
             let expected = crate::minimax_value(&mut game);
@@ -690,9 +692,9 @@ mod tests {
 
     #[test]
     fn a_budget_gives_bounds_and_a_later_search_still_finds_the_value() {
-        let mut seed = 11;
+        let mut random = SplitMix64::new(11);
         let mut game = TreeGame {
-            root: tree(7, &mut seed),
+            root: tree(7, &mut random),
             path: Vec::new(),
         };
         let expected = crate::minimax_value(&mut game);

@@ -6,7 +6,7 @@
 
 use std::cell::RefCell;
 
-use gametree::{BackingUp, Evaluate, Game, Player};
+use gametree::{BackingUp, Evaluate, Game, Player, SplitMix64};
 
 /// A position: a leaf value, or successors with a static value for a depth-limited search.
 #[derive(Clone, Debug)]
@@ -177,27 +177,9 @@ impl Evaluate for Tree {
     }
 }
 
-/// A deterministic random number generator (xorshift64*), so trees are reproducible.
-pub struct Random(u64);
-
-impl Random {
-    /// The generator for `seed`.
-    pub fn new(seed: u64) -> Random {
-        Random(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A number in `low..=high`.
-    pub fn between(&mut self, low: u64, high: u64) -> u64 {
-        low + self.next_u64() % (high - low + 1)
-    }
+/// A number in `low..=high`, drawn from `random`.
+fn between(random: &mut SplitMix64, low: u64, high: u64) -> u64 {
+    low + random.below(high - low + 1)
 }
 
 /// How random leaf values are drawn.
@@ -211,16 +193,16 @@ pub enum Values {
 
 /// A random tree: each position has 1..=`branching` successors, `depth` plies, a position
 /// above the last ply is a leaf with probability 1/8. Inner positions get an estimate too.
-pub fn random_node(random: &mut Random, branching: u64, depth: u32, values: Values) -> Node {
-    let draw = |random: &mut Random| match values {
-        Values::SmallIntegers(high) => random.between(0, high) as f64,
-        Values::Fine => random.between(0, 16 * 1024 - 1) as f64 / 1024.0,
+pub fn random_node(random: &mut SplitMix64, branching: u64, depth: u32, values: Values) -> Node {
+    let draw = |random: &mut SplitMix64| match values {
+        Values::SmallIntegers(high) => between(random, 0, high) as f64,
+        Values::Fine => between(random, 0, 16 * 1024 - 1) as f64 / 1024.0,
     };
-    if depth == 0 || random.between(0, 7) == 0 {
+    if depth == 0 || between(random, 0, 7) == 0 {
         return Node::Leaf(draw(random));
     }
     let estimate = draw(random);
-    let count = random.between(1, branching);
+    let count = between(random, 1, branching);
     let children = (0..count)
         .map(|_| random_node(random, branching, depth - 1, values))
         .collect();
