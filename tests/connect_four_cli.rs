@@ -205,6 +205,17 @@ fn bench_reports_each_file_and_checks_every_score() {
         let fields: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(fields[0], name);
         assert_eq!(fields[1], "100");
+        // Mean time and mean CPU time per position, in milliseconds (a CPU clock on Unix).
+        assert!(
+            fields[2].parse::<f64>().is_ok() && fields[3] == "ms",
+            "{line}"
+        );
+        if cfg!(unix) {
+            assert!(
+                fields[4].parse::<f64>().is_ok() && fields[5] == "ms",
+                "{line}"
+            );
+        }
         assert!(line.ends_with("all correct"), "{line}");
     }
     let output = gametree(&["connect4", "bench", "--lines", "3", "-"], "445566 17\n");

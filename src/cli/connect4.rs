@@ -501,13 +501,21 @@ fn play_game(
     }
 }
 
-/// The CPU time the current thread has used, where the system says (Linux's
-/// `/proc/thread-self/schedstat`, in nanoseconds): on a shared machine it leaves out the
-/// time spent waiting for a core.
+/// The CPU time the current thread has used, where the system keeps a clock of it (POSIX's
+/// `CLOCK_THREAD_CPUTIME_ID`, to the nanosecond, including the time since the thread was
+/// last scheduled): on a shared machine it leaves out the time spent waiting for a core.
+#[cfg(unix)]
 fn thread_cpu_time() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanoseconds = text.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(nanoseconds))
+    use nix::time::{ClockId, clock_gettime};
+    clock_gettime(ClockId::CLOCK_THREAD_CPUTIME_ID)
+        .ok()
+        .map(Duration::from)
+}
+
+/// No thread CPU clock here: the CPU column stays empty.
+#[cfg(not(unix))]
+fn thread_cpu_time() -> Option<Duration> {
+    None
 }
 
 /// Per-file figures of `bench`.
@@ -570,14 +578,10 @@ fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
         } else {
             format!("{} WRONG", figures.wrong)
         };
-        // The scheduler's clock advances by ticks of a few milliseconds: too coarse for a
-        // file solved in less than a tenth of a second.
-        let cpu_text = match cpu {
-            Some(cpu) if cpu >= Duration::from_millis(100) => {
-                format!("{:.3} ms", cpu.as_secs_f64() * 1000.0 / count)
-            }
-            _ => "-".to_string(),
-        };
+        let cpu_text = cpu.map_or_else(
+            || "-".to_string(),
+            |cpu| format!("{:.3} ms", cpu.as_secs_f64() * 1000.0 / count),
+        );
         let _ = writeln!(
             out,
             "{name:<14} {:>9} {:>9.3} ms {cpu_text:>12} {:>16.0} {:>10.2} M  {verdict}",
