@@ -289,25 +289,31 @@ impl<'a> FenReader<'a> {
         }
     }
 
-    fn read(mut self) -> Result<Position, FenError> {
-        if self.text.trim().is_empty() {
-            return Err(self.error(0, "empty FEN".to_string()));
-        }
-        self.skip_spaces();
-        let side = match self.chars.get(self.index) {
+    /// Reads `B` or `W` (either case), naming `what` was expected if it is neither.
+    fn read_color(&mut self, what: &str) -> Result<Color, FenError> {
+        let color = match self.chars.get(self.index) {
             Some('B' | 'b') => Color::Black,
             Some('W' | 'w') => Color::White,
             _ => {
                 return Err(self.error(
                     self.index,
                     format!(
-                        "expected the side to move, 'B' or 'W', found {}",
+                        "expected {what}, 'B' or 'W', found {}",
                         self.describe(self.index)
                     ),
                 ));
             }
         };
         self.index += 1;
+        Ok(color)
+    }
+
+    fn read(mut self) -> Result<Position, FenError> {
+        if self.text.trim().is_empty() {
+            return Err(self.error(0, "empty FEN".to_string()));
+        }
+        self.skip_spaces();
+        let side = self.read_color("the side to move")?;
         let mut pieces: [Option<(Bitboard, Bitboard)>; 2] = [None, None];
         let mut occupied_at: [usize; 32] = [0; 32];
         let mut occupied: Bitboard = 0;
@@ -327,24 +333,12 @@ impl<'a> FenReader<'a> {
                 }
             }
             self.skip_spaces();
-            let color = match self.chars.get(self.index) {
-                Some('B' | 'b') => Color::Black,
-                Some('W' | 'w') => Color::White,
-                _ => {
-                    return Err(self.error(
-                        self.index,
-                        format!(
-                            "expected a colour, 'B' or 'W', found {}",
-                            self.describe(self.index)
-                        ),
-                    ));
-                }
-            };
+            let colour_at = self.index;
+            let color = self.read_color("a colour")?;
             let slot = color as usize;
             if pieces[slot].is_some() {
-                return Err(self.error(self.index, format!("{color}'s pieces are listed twice")));
+                return Err(self.error(colour_at, format!("{color}'s pieces are listed twice")));
             }
-            self.index += 1;
             let mut men: Bitboard = 0;
             let mut kings: Bitboard = 0;
             loop {
