@@ -186,7 +186,18 @@ struct PositionReader {
 impl PositionReader {
     /// Reads `path`, or standard input for `None` or `-`.
     fn open(path: Option<&Path>) -> Result<Self, CliError> {
-        let (input, source) = open(path)?;
+        let (input, source): (Box<dyn BufRead>, String) = match path {
+            None => (Box::new(BufReader::new(io::stdin())), "stdin".into()),
+            Some(path) if path == Path::new("-") => {
+                (Box::new(BufReader::new(io::stdin())), "stdin".into())
+            }
+            Some(path) => {
+                let file = File::open(path).map_err(|error| {
+                    CliError::Usage(format!("cannot read {}: {error}", path.display()))
+                })?;
+                (Box::new(BufReader::new(file)), path.display().to_string())
+            }
+        };
         Ok(PositionReader {
             lines: input.lines().enumerate(),
             source,
@@ -249,21 +260,6 @@ fn agrees(found: i32, expected: i32, weak: bool) -> bool {
         found == expected.signum()
     } else {
         found == expected
-    }
-}
-
-fn open(path: Option<&Path>) -> Result<(Box<dyn BufRead>, String), CliError> {
-    match path {
-        None => Ok((Box::new(BufReader::new(io::stdin())), "stdin".into())),
-        Some(path) if path == Path::new("-") => {
-            Ok((Box::new(BufReader::new(io::stdin())), "stdin".into()))
-        }
-        Some(path) => {
-            let file = File::open(path).map_err(|error| {
-                CliError::Usage(format!("cannot read {}: {error}", path.display()))
-            })?;
-            Ok((Box::new(BufReader::new(file)), path.display().to_string()))
-        }
     }
 }
 

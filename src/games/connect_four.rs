@@ -298,6 +298,13 @@ impl ConnectFour {
         1u64 << (u32::from(column) * (self.height + 1))
     }
 
+    /// Every stone after a stone is dropped into `column`: adding the column's bottom cell
+    /// carries up through its stones to the first free cell.
+    #[inline]
+    fn mask_after(&self, column: u8) -> u64 {
+        self.mask | (self.mask + self.bottom_cell(column))
+    }
+
     /// The cells a stone can be dropped into now.
     #[inline]
     fn possible(&self) -> u64 {
@@ -524,7 +531,7 @@ impl Game for ConnectFour {
 
     fn update(&mut self, column: u8) {
         self.current ^= self.mask;
-        self.mask |= self.mask + self.bottom_cell(column);
+        self.mask = self.mask_after(column);
         self.moves += 1;
     }
 
@@ -547,8 +554,7 @@ impl ZobristHash for ConnectFour {
 
     /// The opponent's stones plus every stone with the new one.
     fn hash_key_after(&mut self, column: u8) -> u64 {
-        let mask = self.mask | (self.mask + self.bottom_cell(column));
-        (self.current ^ self.mask) + mask
+        (self.current ^ self.mask) + self.mask_after(column)
     }
 }
 
