@@ -26,6 +26,7 @@
 //! | Connect Four on bitboards | [`games::connect_four`] |
 //! | Slagle's proposed experiment: learning 2&2 backing-up functions at checkers | [`experiment`] |
 //! | a small seeded generator for reproducible random trees, games and positions | [`random`] |
+//! | quoting user input in error messages: a short excerpt | [`text`] |
 
 #![deny(missing_docs)]
 
@@ -34,6 +35,7 @@ pub mod games;
 pub mod puzzles;
 pub mod random;
 pub mod search;
+pub mod text;
 pub mod tree;
 
 pub use game::{Evaluate, Game, Player, Value};
