@@ -253,21 +253,16 @@ fn a_finished_game_is_saved_with_its_result() {
     assert_eq!(games[0].tag("FEN"), Some("B:W14:B9,10"));
 }
 
+/// Starts `checkers play` at depth 2 saving to `name` in `directory`, plays 9-14, waits for
+/// the computer's answer, sends `signal`, and returns what the process printed and the
+/// moves in the saved file.
 #[cfg(unix)]
-#[test]
-fn ctrl_c_during_a_game_saves_it() {
+fn signal_during_a_game(signal: &str, name: &str) -> (std::process::Output, Vec<String>) {
     use std::io::{BufRead, BufReader, Write};
     use std::process::{Command, Stdio};
-    let directory = scratch_directory("interrupt");
+    let directory = scratch_directory(&format!("signal-{signal}"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
-        .args([
-            "checkers",
-            "play",
-            "--depth",
-            "2",
-            "--save",
-            "interrupted.pdn",
-        ])
+        .args(["checkers", "play", "--depth", "2", "--save", name])
         .current_dir(&directory)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -284,7 +279,7 @@ fn ctrl_c_during_a_game_saves_it() {
         line.clear();
         stdout.read_line(&mut line).expect("a line");
     }
-    assert!(line.contains("interrupted.pdn"), "{line}");
+    assert!(line.contains(name), "{line}");
     // Wait until the computer has answered 9-14, so the game has two moves.
     let mut seen = String::new();
     while !seen.contains("gametree plays") {
@@ -295,19 +290,33 @@ fn ctrl_c_during_a_game_saves_it() {
         seen.push_str(&line);
     }
     let status = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .expect("kill runs");
     assert!(status.success());
     let output = child.wait_with_output().expect("the binary ends");
-    assert_eq!(output.status.code(), Some(130));
-    assert!(stderr(&output).contains("game saved to interrupted.pdn"));
     drop(input);
-    let saved = std::fs::read_to_string(directory.join("interrupted.pdn")).expect("saved");
+    let saved = std::fs::read_to_string(directory.join(name)).expect("saved");
     let games = read_pdn(&saved).expect("valid PDN");
-    let moves: Vec<String> = games[0].moves.iter().map(ToString::to_string).collect();
-    assert_eq!(moves.len(), 2, "{saved}");
-    assert_eq!(moves[0], "9-14");
+    let moves = games[0].moves.iter().map(ToString::to_string).collect();
+    (output, moves)
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_sigterm_and_sighup_during_a_game_keep_it_saved() {
+    // Issue 13: only Ctrl-C saved the game; SIGTERM and SIGHUP lost it.
+    for signal in ["INT", "TERM", "HUP"] {
+        let (output, moves) = signal_during_a_game(signal, "interrupted.pdn");
+        assert_eq!(output.status.code(), Some(130), "{signal}");
+        assert!(
+            stderr(&output).contains("the game is saved in interrupted.pdn"),
+            "{signal}: {}",
+            stderr(&output)
+        );
+        assert_eq!(moves.len(), 2, "{signal}: {moves:?}");
+        assert_eq!(moves[0], "9-14");
+    }
 }
 
 #[test]

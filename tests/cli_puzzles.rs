@@ -277,7 +277,10 @@ fn each_subcommand_help_says_what_it_does_with_an_example() {
     let help = stdout(&gametree(&["--help"]));
     assert!(help.contains("path") && help.contains("insanity"), "{help}");
     // Issue 2: `gametree --help` also says what it does with an example.
-    assert!(help.contains("Examples:\n  gametree insanity\n"), "{help}");
+    assert!(
+        help.contains("Examples:\n  $ gametree insanity\n"),
+        "{help}"
+    );
 }
 
 #[test]

@@ -18,7 +18,7 @@ fn the_issue_example_proves_value_3_in_json() {
     assert_eq!(result["pfmin"], serde_json::json!([[2, 1, 2], [1, 1, 3]]));
     assert_eq!(result["leaves"], serde_json::json!(3));
     // Numbers print naturally: 3, not 3.0.
-    assert!(success_stdout(&tree(&["proof", "--json"], "((3 5) (2 9))")).contains("\"value\": 3,"));
+    assert!(success_stdout(&tree(&["proof", "--json"], "((3 5) (2 9))")).contains("\"value\":3,"));
 }
 
 #[test]
@@ -164,9 +164,9 @@ fn a_tree_100_000_levels_deep_works_through_the_binary() {
     }
     // serde_json will not read arrays nested 100,000 deep; check the text instead.
     let proof = success_stdout(&tree(&["proof", "--json"], &text));
-    assert!(proof.starts_with(
-        "{\"value\": 3, \"bound\": \"exact\", \"move\": 2, \"pfmax\": [2, [2, 2, [2, 2, ["
-    ));
+    assert!(
+        proof.starts_with("{\"value\":3,\"bound\":\"exact\",\"move\":2,\"pfmax\":[2,[2,2,[2,2,[")
+    );
     assert_eq!(proof.matches('[').count(), proof.matches(']').count());
     let line = json(&tree(&["line", "--json"], &text));
     assert_eq!(line["line"].as_array().map(Vec::len), Some(levels));

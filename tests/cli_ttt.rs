@@ -120,7 +120,7 @@ fn a_finished_game_is_its_own_value() {
 
 #[test]
 fn bad_moves_and_windows_are_one_line_errors_with_exit_status_2() {
-    let cases: [(&[&str], &str); 8] = [
+    let cases: [(&[&str], &str); 9] = [
         (&["--moves", "1,10"], "move 2: square 10 is out of range"),
         (
             &["--moves", "5,5"],
@@ -137,7 +137,11 @@ fn bad_moves_and_windows_are_one_line_errors_with_exit_status_2() {
             &["--window", "a,b"],
             "--window \"a,b\": expected two integers",
         ),
-        (&["--window", "3,-3"], "alpha (3) must not exceed beta (-3)"),
+        (
+            &["--window", "3,-3"],
+            "alpha (3) must be less than beta (-3)",
+        ),
+        (&["--window", "5,5"], "alpha (5) must be less than beta (5)"),
     ];
     for (extra, message) in cases {
         let mut args = vec!["ttt", "line"];
@@ -187,10 +191,11 @@ fn play_asks_for_a_mark_reprompts_on_bad_input_and_ends_at_end_of_input() {
 }
 
 #[test]
-fn an_empty_window_gives_a_value_without_proofs_instead_of_a_panic() {
-    // α = β: no successor lies strictly inside, so the seed's proofs do not exist.
-    assert_eq!(
-        stdout_of(&["ttt", "proof", "--moves", "2,1", "--window", "0,0"]),
-        "(0 NIL NIL)\n"
+fn an_empty_window_is_refused_as_no_value_lies_inside_it() {
+    // Issue 13: α = β used to print "(0 NIL NIL)"; like `gametree tree`, the window must
+    // hold a value.
+    assert_usage_error_of(
+        &["ttt", "proof", "--moves", "2,1", "--window", "0,0"],
+        "no value lies strictly between them",
     );
 }

@@ -19,7 +19,6 @@ fn solve_prints_moves_score_nodes_and_microseconds_per_line() {
     // The first two lines of Pons' Test_L3_R1, with their scores, and a line without one.
     let input = "2252576253462244111563365343671351441 -1\n\
                  7422341735647741166133573473242566 1\n\
-                 \n\
                  445566\n";
     let output = gametree(&["connect4", "solve"], input);
     assert!(output.status.success(), "{output:?}");
@@ -147,7 +146,8 @@ fn analyze_scores_every_column_and_marks_full_ones() {
     assert_eq!(over.status.code(), Some(2));
     assert_eq!(
         text(&over.stderr),
-        "gametree: \"4455667\": the game is already over\n"
+        "gametree: \"4455667\": the game is over after move 7 (the first player has four in \
+         a row): there is nothing to solve\n"
     );
 }
 

@@ -9,10 +9,13 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
+use serde_json::json;
 
-use gametree::games::checkers::{Position, perft, perft_divide};
+use gametree::games::checkers::{Position, perft};
 
-use super::{CliError, Outcome};
+use super::cpu_time::thread_cpu_time;
+use super::output::outln;
+use super::{CliError, Outcome, Side, progress};
 
 /// The deepest perft the command accepts: far beyond what finishes in a day (depth 12
 /// already counts 388 million leaves), and a bound on the recursion.
@@ -29,8 +32,13 @@ pub struct CheckersArgs {
 enum CheckersCommand {
     /// Count the leaf nodes of the legal-move tree DEPTH plies deep (perft), with the time
     /// taken and nodes per second.
-    #[command(after_help = "Examples:\n  gametree checkers perft 9\n  \
-        gametree checkers perft 2 --divide --fen 'B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29'")]
+    #[command(after_help = "Examples:\n  \
+        $ gametree checkers perft 2 --divide --fen 'B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29'\n  \
+        position B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29\n  \
+        depth    2\n  \
+        ...\n  \
+        nodes    [..]\n  \
+        ...")]
     Perft {
         /// Plies to look ahead.
         depth: u32,
@@ -40,6 +48,10 @@ enum CheckersCommand {
         /// Also print each legal move with the count below it.
         #[arg(long)]
         divide: bool,
+        /// Print one JSON object: position, depth, nodes, seconds, nodes_per_second,
+        /// cpu_seconds, and divide (each move with its count) with --divide.
+        #[arg(long)]
+        json: bool,
     },
     /// The computer's best move, its value (from Black's side: positive favours Black) and
     /// principal line, depth by depth as it deepens, with nodes, nodes per second and the
@@ -65,9 +77,9 @@ enum CheckersCommand {
         printf '11-15\\n' | gametree checkers play --depth 4 --save game.pdn"
     )]
     Play {
-        /// The side you play; Black moves first.
-        #[arg(long, value_enum, default_value_t = play::Side::Black)]
-        side: play::Side,
+        /// Your side: first (Black, who moves first) or second (White).
+        #[arg(long, value_enum, default_value_t = Side::First)]
+        side: Side,
         /// Start from this PDN FEN position instead of the initial position.
         #[arg(long)]
         fen: Option<String>,
@@ -83,7 +95,12 @@ enum CheckersCommand {
 /// Runs a `gametree checkers` subcommand.
 pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
     match args.command {
-        CheckersCommand::Perft { depth, fen, divide } => run_perft(depth, fen.as_deref(), divide),
+        CheckersCommand::Perft {
+            depth,
+            fen,
+            divide,
+            json,
+        } => run_perft(depth, fen.as_deref(), divide, json),
         CheckersCommand::Best { fen, search, json } => best::run(fen.as_deref(), &search, json),
         CheckersCommand::Play {
             side,
@@ -94,51 +111,87 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
     }
 }
 
-fn run_perft(depth: u32, fen: Option<&str>, divide: bool) -> Result<Outcome, CliError> {
+fn run_perft(depth: u32, fen: Option<&str>, divide: bool, json: bool) -> Result<Outcome, CliError> {
     if depth > MAX_PERFT_DEPTH {
         return Err(CliError::Usage(format!(
             "perft depth {depth} is too deep (at most {MAX_PERFT_DEPTH})"
         )));
     }
-    let position = match fen {
-        Some(fen) => Position::from_fen(fen).map_err(|error| CliError::Usage(error.to_string()))?,
-        None => Position::initial(),
-    };
-    println!("position {}", position.to_fen());
-    println!("depth    {depth}");
-    let cpu_started = thread_cpu_seconds();
+    let position = read_position(fen)?;
+    if !json {
+        outln!("position {}", position.to_fen())?;
+        outln!("depth    {depth}")?;
+    }
+    let cpu_started = thread_cpu_time();
     let started = Instant::now();
-    let nodes = if divide && depth > 0 {
-        let split = perft_divide(&position, depth);
-        for (mv, count) in &split {
-            println!("{mv:<10} {count}");
-        }
-        split.iter().map(|(_, count)| count).sum()
+    // Counted one first move at a time, so that progress can be shown and `--divide`
+    // prints each move as soon as it is counted.
+    let mut split = Vec::new();
+    let nodes = if depth == 0 {
+        perft(&position, 0)
     } else {
-        perft(&position, depth)
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        let bar = progress::bar(moves.len() as u64, "perft");
+        let mut nodes = 0;
+        for mv in moves {
+            let count = perft(&position.play(mv), depth - 1);
+            nodes += count;
+            if divide && !json {
+                outln!("{:<10} {count}", mv.to_string())?;
+            }
+            split.push((mv, count));
+            bar.inc(1);
+            bar.set_message(format!("{} leaves", progress::si(nodes as f64)));
+        }
+        bar.finish_and_clear();
+        nodes
     };
     let seconds = started.elapsed().as_secs_f64();
-    let cpu_seconds = thread_cpu_seconds().map(|now| now - cpu_started.unwrap_or(0.0));
-    println!("nodes    {nodes}");
-    println!("time     {seconds:.3} s");
-    if seconds > 0.0 {
-        println!("nodes/s  {:.0}", nodes as f64 / seconds);
-    }
     // On a shared machine the wall clock counts time spent waiting for a core; the CPU
     // time of the thread does not.
-    if let Some(cpu) = cpu_seconds.filter(|&cpu| cpu > 0.0) {
-        println!(
+    let cpu_seconds = thread_cpu_time()
+        .zip(cpu_started)
+        .map(|(now, then)| now.saturating_sub(then).as_secs_f64())
+        .filter(|&cpu| cpu > 0.0);
+    let per_second =
+        |seconds: f64| (seconds > 0.0).then(|| (nodes as f64 / seconds).round() as u64);
+    if json {
+        let mut document = json!({
+            "position": position.to_fen(),
+            "depth": depth,
+            "nodes": nodes,
+            "seconds": seconds,
+            "nodes_per_second": per_second(seconds),
+            "cpu_seconds": cpu_seconds,
+        });
+        if divide {
+            document["divide"] = split
+                .iter()
+                .map(|(mv, count)| json!({"move": mv.to_string(), "nodes": count}))
+                .collect();
+        }
+        outln!("{document}")?;
+        return Ok(Outcome::Found);
+    }
+    outln!("nodes    {nodes}")?;
+    outln!("time     {seconds:.3} s")?;
+    if let Some(rate) = per_second(seconds) {
+        outln!("nodes/s  {rate}")?;
+    }
+    if let Some(cpu) = cpu_seconds {
+        outln!(
             "cpu      {cpu:.3} s ({:.0} nodes per cpu second)",
             nodes as f64 / cpu
-        );
+        )?;
     }
     Ok(Outcome::Found)
 }
 
-/// CPU time this thread has run, in seconds, where the system tells (Linux's
-/// `/proc/thread-self/schedstat`); `None` elsewhere.
-fn thread_cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanoseconds: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(nanoseconds as f64 / 1e9)
+/// The position of `--fen`, or the initial position.
+pub fn read_position(fen: Option<&str>) -> Result<Position, CliError> {
+    match fen {
+        Some(fen) => Position::from_fen(fen).map_err(|error| CliError::Usage(error.to_string())),
+        None => Ok(Position::initial()),
+    }
 }

@@ -7,12 +7,15 @@ use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
+use serde_json::json;
 
 use gametree::{ConnectFour, Game, Player, Solution, SolveOptions, Solver};
 
-use super::prompt;
-use super::{CliError, Outcome};
+use super::cpu_time::thread_cpu_time;
+use super::output::outln;
+use super::progress;
+use super::{CliError, Outcome, Side, limits, prompt};
 
 /// Arguments of `gametree connect4`.
 #[derive(Args, Debug)]
@@ -27,29 +30,37 @@ enum Connect4Command {
     /// format: 1-based columns, first player first; SCORE for the player to move); print
     /// `MOVES SCORE NODES MICROSECONDS` per line. The table is cleared between positions. A
     /// SCORE that differs from the one found is reported on stderr and the exit status is 1
-    #[command(
-        after_help = "Example:\n  echo '2252576253462244111563365343671351441 -1' \
-        | gametree connect4 solve\n  2252576253462244111563365343671351441 -1 5 6"
-    )]
+    #[command(after_help = "Examples:\n  \
+        $ echo '2252576253462244111563365343671351441 -1' | gametree connect4 solve\n  \
+        2252576253462244111563365343671351441 -1 [..] [..]\n  \
+        $ head -2 data/connect4/Test_L2_R1 | gametree connect4 solve --json\n  \
+        {\"moves\":\"2252576253462244111563365343671351441\",\"score\":-1,\"expected\":-1,\"nodes\":[..],\"microseconds\":[..]}\n  \
+        {\"moves\":\"7422341735647741166133573473242566\",\"score\":-1,\"expected\":-1,\"nodes\":[..],\"microseconds\":[..]}\n\n\
+        An empty line is the empty board (a long solve: watch the progress on stderr).")]
     Solve(SolveArgs),
     /// The score of every move from a position (for the player to move), one field per
     /// column, `-` for a full column
-    #[command(
-        after_help = "Example:\n  gametree connect4 analyze 5554224333234511764415115\n  \
-        -8 -8 -8 -8 - 4 -8"
-    )]
+    #[command(after_help = "Examples:\n  \
+        $ gametree connect4 analyze 5554224333234511764415115\n  \
+        -8 -8 -8 -8 - 4 -8\n  \
+        $ gametree connect4 analyze --width 5 --height 4 --json\n  \
+        {\"moves\":\"\",\"scores\":[0,0,0,0,0]}")]
     Analyze(AnalyzeArgs),
     /// Play against the computer, which solves each move it considers within a budget
     /// (and so plays perfectly once the game is small enough); type a column number per
     /// move
-    #[command(after_help = "Example:\n  gametree connect4 play --width 5 --height 4 --as first")]
+    #[command(after_help = "Example:\n  \
+        $ printf '3\\n3\\n3\\n' | gametree connect4 play --width 5 --height 4 --side first | tail -2\n  \
+        Your move (X): \n  \
+        ")]
     Play(PlayArgs),
     /// Solve whole benchmark files and report per file the mean time per position (wall
     /// clock of the solving; CPU time of the whole file where the system reports it), the
     /// mean positions searched, and whether every score was right
-    #[command(
-        after_help = "Example:\n  gametree connect4 bench ../shared/data/connect4/Test_L3_R1"
-    )]
+    #[command(after_help = "Example:\n  \
+        $ gametree connect4 bench data/connect4/Test_L3_R1 --lines 100\n  \
+        file           positions    mean time     mean CPU   mean positions  positions/s  scores\n  \
+        Test_L3_R1           100 [..]  all correct")]
     Bench(BenchArgs),
 }
 
@@ -78,11 +89,7 @@ impl BoardArgs {
     }
 
     fn options(&self, weak: bool) -> Result<SolveOptions, CliError> {
-        if self.table_mib == 0 {
-            return Err(CliError::Usage(
-                "--table-mib 0: the table needs at least 1 MiB".into(),
-            ));
-        }
+        limits::check_table_mib(self.table_mib)?;
         Ok(SolveOptions {
             weak,
             enhanced_transposition_cutoffs: !self.no_etc,
@@ -90,42 +97,65 @@ impl BoardArgs {
         })
     }
 
-    /// The board after `moves`, or a usage error naming the bad move.
-    fn position(&self, moves: &str) -> Result<ConnectFour, CliError> {
-        let mut game = self.empty_board()?;
+    /// The board after `moves` (nothing: the empty board), or a usage error naming the bad
+    /// move. A finished game has no score to find: it is an error too.
+    fn position(&self, moves: &str) -> Result<ConnectFour, String> {
+        let mut game =
+            ConnectFour::with_size(self.width, self.height).map_err(|error| error.to_string())?;
+        let quoted = gametree::text::excerpt(moves);
         game.play_moves(moves)
-            .map_err(|error| CliError::Usage(format!("{moves:?}: {error}")))?;
+            .map_err(|error| format!("{quoted}: {error}"))?;
+        if game.is_over() {
+            let how = match game.winner() {
+                Some(Player::Max) => "the first player has four in a row",
+                Some(Player::Min) => "the second player has four in a row",
+                None => "the board is full",
+            };
+            return Err(format!(
+                "{quoted}: the game is over after move {} ({how}): there is nothing to solve",
+                game.moves_played()
+            ));
+        }
         Ok(game)
     }
 }
 
 #[derive(Args, Debug)]
 struct SolveArgs {
-    /// The positions, one per line; `-` or nothing for standard input
+    /// The positions, one per line (an empty line is the empty board); `-` or nothing for
+    /// standard input
     file: Option<PathBuf>,
     /// Weak solving: only win (1), draw (0) or loss (-1); a given SCORE is compared by sign
     #[arg(long)]
     weak: bool,
+    /// Print one JSON object per position: moves, score, expected (or null), nodes,
+    /// microseconds
+    #[arg(long)]
+    json: bool,
     #[command(flatten)]
     board: BoardArgs,
 }
 
 #[derive(Args, Debug)]
 struct AnalyzeArgs {
-    /// The moves played: 1-based columns, first player first (empty: the empty board)
-    #[arg(allow_hyphen_values = false)]
+    /// The moves played: 1-based columns, first player first (nothing or '': the empty
+    /// board)
+    #[arg(default_value = "")]
     moves: String,
     /// Weak solving: only win (1), draw (0) or loss (-1)
     #[arg(long)]
     weak: bool,
+    /// Print one JSON object: moves, and scores (null for a full column)
+    #[arg(long)]
+    json: bool,
     #[command(flatten)]
     board: BoardArgs,
 }
 
 #[derive(Args, Debug)]
 struct PlayArgs {
-    /// Whether you play first (X) or second (O); asked for when absent
-    #[arg(long = "as", value_enum, value_name = "SIDE")]
+    /// Your side: first (X) or second (O); asked for when absent
+    #[arg(long, alias = "as", value_enum, value_name = "SIDE")]
     side: Option<Side>,
     /// The most positions the computer searches for each move it considers; a move not
     /// solved within them is judged by the bounds proved on its score (the opening of a
@@ -134,12 +164,6 @@ struct PlayArgs {
     max_nodes: u64,
     #[command(flatten)]
     board: BoardArgs,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum Side {
-    First,
-    Second,
 }
 
 #[derive(Args, Debug)]
@@ -153,6 +177,9 @@ struct BenchArgs {
     /// Weak solving; scores are compared by sign
     #[arg(long)]
     weak: bool,
+    /// Print one JSON object per file instead of a table
+    #[arg(long)]
+    json: bool,
     #[command(flatten)]
     board: BoardArgs,
 }
@@ -176,8 +203,9 @@ struct FilePosition {
     game: ConnectFour,
 }
 
-/// Reads `MOVES` or `MOVES SCORE` lines (Pons' benchmark format), skipping blank ones;
-/// every error names the source and the line.
+/// Reads `MOVES` or `MOVES SCORE` lines (Pons' benchmark format; an empty line, or a
+/// line that starts with a blank, is the empty board); every error names the source and
+/// the line.
 struct PositionReader {
     lines: std::iter::Enumerate<io::Lines<Box<dyn BufRead>>>,
     source: String,
@@ -206,37 +234,43 @@ impl PositionReader {
 
     /// The next position, played on `board`; `None` at the end of the input.
     fn next_position(&mut self, board: &BoardArgs) -> Result<Option<FilePosition>, CliError> {
-        for (index, line) in self.lines.by_ref() {
-            let number = index + 1;
-            let source = &self.source;
-            let at =
-                |message: String| CliError::Usage(format!("{source} line {number}: {message}"));
-            let line = line.map_err(|error| at(format!("cannot read: {error}")))?;
-            let mut fields = line.split_whitespace();
-            let Some(moves) = fields.next() else {
-                continue;
-            };
-            let expected = match fields.next() {
-                None => None,
-                Some(text) => Some(
-                    text.parse::<i32>()
-                        .map_err(|_| at(format!("score {text:?} is not an integer")))?,
-                ),
-            };
-            if let Some(extra) = fields.next() {
-                return Err(at(format!("unexpected {extra:?} after MOVES SCORE")));
-            }
-            let game = board
-                .position(moves)
-                .map_err(|CliError::Usage(error)| at(error))?;
-            return Ok(Some(FilePosition {
-                number,
-                moves: moves.to_string(),
-                expected,
-                game,
-            }));
+        let Some((index, line)) = self.lines.next() else {
+            return Ok(None);
+        };
+        let number = index + 1;
+        let source = &self.source;
+        let at = |message: String| CliError::Usage(format!("{source} line {number}: {message}"));
+        let line = line.map_err(|error| at(format!("cannot read: {error}")))?;
+        // A line that starts with a blank has no MOVES: the empty board (` 1` gives its
+        // SCORE).
+        let mut fields = line.split_whitespace();
+        let moves = if line.starts_with(char::is_whitespace) {
+            ""
+        } else {
+            fields.next().unwrap_or_default()
+        };
+        let expected = match fields.next() {
+            None => None,
+            Some(text) => Some(text.parse::<i32>().map_err(|_| {
+                at(format!(
+                    "score {} is not an integer",
+                    gametree::text::excerpt(text)
+                ))
+            })?),
+        };
+        if let Some(extra) = fields.next() {
+            return Err(at(format!(
+                "unexpected {} after MOVES SCORE",
+                gametree::text::excerpt(extra)
+            )));
         }
-        Ok(None)
+        let game = board.position(moves).map_err(at)?;
+        Ok(Some(FilePosition {
+            number,
+            moves: moves.to_string(),
+            expected,
+            game,
+        }))
     }
 
     /// Reports on stderr a score that differs from the expected one; whether it did.
@@ -274,28 +308,44 @@ fn solve_fresh(solver: &mut Solver<ConnectFour>, game: &mut ConnectFour) -> (Sol
 fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
     let mut solver = Solver::new(args.board.options(args.weak)?);
     let mut reader = PositionReader::open(args.file.as_deref())?;
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
+    let spinner = progress::spinner("solving");
     let mut mismatches = 0usize;
+    let mut solved = 0usize;
     while let Some(mut position) = reader.next_position(&args.board)? {
+        spinner.set_message(format!(
+            "position {} ({} line {}), {} solved",
+            solved + 1,
+            reader.source,
+            position.number,
+            solved
+        ));
         let (solution, elapsed) = solve_fresh(&mut solver, &mut position.game);
-        // A closed pipe (`| head`) ends the output, not the program with a panic.
-        if writeln!(
-            out,
-            "{} {} {} {}",
-            position.moves,
-            solution.score,
-            solution.stats.nodes,
-            elapsed.as_micros()
-        )
-        .is_err()
-        {
-            break;
+        solved += 1;
+        if args.json {
+            outln!(
+                "{}",
+                json!({
+                    "moves": position.moves,
+                    "score": solution.score,
+                    "expected": position.expected,
+                    "nodes": solution.stats.nodes,
+                    "microseconds": elapsed.as_micros() as u64,
+                })
+            )?;
+        } else {
+            outln!(
+                "{} {} {} {}",
+                position.moves,
+                solution.score,
+                solution.stats.nodes,
+                elapsed.as_micros()
+            )?;
         }
         if reader.check(&position, solution.score, args.weak) {
             mismatches += 1;
         }
     }
+    spinner.finish_and_clear();
     Ok(if mismatches == 0 {
         Outcome::Found
     } else {
@@ -304,20 +354,24 @@ fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
 }
 
 fn analyze(args: &AnalyzeArgs) -> Result<Outcome, CliError> {
-    let mut game = args.board.position(&args.moves)?;
-    if game.is_over() {
-        return Err(CliError::Usage(format!(
-            "{:?}: the game is already over",
-            args.moves
-        )));
-    }
+    let mut game = args.board.position(&args.moves).map_err(CliError::Usage)?;
     let mut solver = Solver::new(args.board.options(args.weak)?);
+    let spinner = progress::spinner("analysing");
+    spinner.set_message(format!(
+        "every column of {}",
+        gametree::text::excerpt(&args.moves)
+    ));
     let scores = column_scores(&mut solver, &mut game);
-    let fields: Vec<String> = scores
-        .iter()
-        .map(|score| score.map_or_else(|| "-".to_string(), |score| score.to_string()))
-        .collect();
-    let _ = writeln!(io::stdout(), "{}", fields.join(" "));
+    spinner.finish_and_clear();
+    if args.json {
+        outln!("{}", json!({ "moves": args.moves, "scores": scores }))?;
+    } else {
+        let fields: Vec<String> = scores
+            .iter()
+            .map(|score| score.map_or_else(|| "-".to_string(), |score| score.to_string()))
+            .collect();
+        outln!("{}", fields.join(" "))?;
+    }
     Ok(Outcome::Found)
 }
 
@@ -400,8 +454,7 @@ fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
         echo,
         &mut stdin.lock(),
         &mut stdout.lock(),
-    )
-    .map_err(|error| CliError::Usage(format!("connect4 play: {error}")))?;
+    )?;
     Ok(Outcome::Found)
 }
 
@@ -415,7 +468,7 @@ fn play_game(
     echo: bool,
     input: &mut impl BufRead,
     output: &mut impl Write,
-) -> io::Result<()> {
+) -> Result<(), CliError> {
     let human = match side {
         Some(Side::First) => Player::Max,
         Some(Side::Second) => Player::Min,
@@ -471,8 +524,11 @@ fn play_game(
                 }
             }
         } else {
+            let spinner = progress::spinner("thinking");
+            spinner.set_message(format!("each move within {max_nodes} positions"));
             let (column, score) = computer_move(&mut solver, &mut game, max_nodes)
                 .expect("invariant: a game that is not over has a move");
+            spinner.finish_and_clear();
             let verdict = if score.at_least == score.at_most {
                 let outlook = match score.at_least.signum() {
                     1 => "it wins",
@@ -497,23 +553,6 @@ fn play_game(
     }
 }
 
-/// The CPU time the current thread has used, where the system keeps a clock of it (POSIX's
-/// `CLOCK_THREAD_CPUTIME_ID`, to the nanosecond, including the time since the thread was
-/// last scheduled): on a shared machine it leaves out the time spent waiting for a core.
-#[cfg(unix)]
-fn thread_cpu_time() -> Option<Duration> {
-    use nix::time::{ClockId, clock_gettime};
-    clock_gettime(ClockId::CLOCK_THREAD_CPUTIME_ID)
-        .ok()
-        .map(Duration::from)
-}
-
-/// No thread CPU clock here: the CPU column stays empty.
-#[cfg(not(unix))]
-fn thread_cpu_time() -> Option<Duration> {
-    None
-}
-
 /// Per-file figures of `bench`.
 struct FileFigures {
     positions: usize,
@@ -524,22 +563,35 @@ struct FileFigures {
 
 fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
     let mut solver = Solver::new(args.board.options(args.weak)?);
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    let _ = writeln!(
-        out,
-        "{:<14} {:>9} {:>12} {:>12} {:>16} {:>12}  scores",
-        "file", "positions", "mean time", "mean CPU", "mean positions", "positions/s"
-    );
+    if !args.json {
+        outln!(
+            "{:<14} {:>9} {:>12} {:>12} {:>16} {:>12}  scores",
+            "file",
+            "positions",
+            "mean time",
+            "mean CPU",
+            "mean positions",
+            "positions/s"
+        )?;
+    }
     let mut any_wrong = false;
     for path in &args.files {
         let mut reader = PositionReader::open(Some(path))?;
+        let name = path.file_name().map_or_else(
+            || reader.source.clone(),
+            |name| name.to_string_lossy().into_owned(),
+        );
         let mut figures = FileFigures {
             positions: 0,
             total_time: Duration::ZERO,
             total_nodes: 0,
             wrong: 0,
         };
+        let bar = progress::bar(
+            args.lines
+                .map_or_else(|| count_lines(path), |lines| lines as u64),
+            &name,
+        );
         let cpu_before = thread_cpu_time();
         while args.lines.is_none_or(|limit| figures.positions < limit) {
             let Some(mut position) = reader.next_position(&args.board)? else {
@@ -558,42 +610,65 @@ fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
             if reader.check(&position, solution.score, args.weak) {
                 figures.wrong += 1;
             }
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+        if figures.positions == 0 {
+            return Err(CliError::Usage(format!(
+                "{}: no positions to solve (bench reads `MOVES SCORE` lines)",
+                reader.source
+            )));
         }
         let cpu = thread_cpu_time()
             .zip(cpu_before)
             .map(|(after, before)| after.saturating_sub(before));
         any_wrong |= figures.wrong > 0;
-        let name = path.file_name().map_or_else(
-            || reader.source.clone(),
-            |name| name.to_string_lossy().into_owned(),
-        );
-        let count = figures.positions.max(1) as f64;
+        let count = figures.positions as f64;
         let seconds = figures.total_time.as_secs_f64();
+        let positions_per_second = if seconds > 0.0 {
+            figures.total_nodes as f64 / seconds
+        } else {
+            0.0
+        };
+        let mean_cpu_ms = cpu.map(|cpu| cpu.as_secs_f64() * 1000.0 / count);
+        if args.json {
+            outln!(
+                "{}",
+                json!({
+                    "file": name,
+                    "positions": figures.positions,
+                    "mean_ms": seconds * 1000.0 / count,
+                    "mean_cpu_ms": mean_cpu_ms,
+                    "mean_nodes": figures.total_nodes as f64 / count,
+                    "nodes_per_second": positions_per_second.round(),
+                    "wrong": figures.wrong,
+                })
+            )?;
+            continue;
+        }
         let verdict = if figures.wrong == 0 {
             "all correct".to_string()
         } else {
             format!("{} WRONG", figures.wrong)
         };
-        let cpu_text = cpu.map_or_else(
-            || "-".to_string(),
-            |cpu| format!("{:.3} ms", cpu.as_secs_f64() * 1000.0 / count),
-        );
-        let _ = writeln!(
-            out,
+        let cpu_text = mean_cpu_ms.map_or_else(|| "-".to_string(), |ms| format!("{ms:.3} ms"));
+        outln!(
             "{name:<14} {:>9} {:>9.3} ms {cpu_text:>12} {:>16.0} {:>10.2} M  {verdict}",
             figures.positions,
             seconds * 1000.0 / count,
             figures.total_nodes as f64 / count,
-            if seconds > 0.0 {
-                figures.total_nodes as f64 / seconds / 1e6
-            } else {
-                0.0
-            },
-        );
+            positions_per_second / 1e6,
+        )?;
     }
     Ok(if any_wrong {
         Outcome::NotFound
     } else {
         Outcome::Found
     })
+}
+
+/// The lines of a file, for a progress bar's length (0 when it cannot be read: the reader
+/// reports that).
+fn count_lines(path: &Path) -> u64 {
+    File::open(path).map_or(0, |file| BufReader::new(file).lines().count() as u64)
 }

@@ -4,10 +4,10 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use clap::{Args, Subcommand};
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use gametree::experiment::{
@@ -21,7 +21,8 @@ use gametree::experiment::{
 use gametree::games::checkers::{Position, read_pdn, write_pdn};
 use gametree::{Exponents, mn_alphabeta_depth};
 
-use super::{CliError, Outcome};
+use super::output::outln;
+use super::{CliError, Outcome, limits};
 
 /// The deepest D accepted: depth 12 already takes hours per position set on a laptop.
 const MAX_DEPTH: u32 = 16;
@@ -56,14 +57,20 @@ enum ExperimentCommand {
         #[arg(long)]
         out: PathBuf,
     },
-    /// Write the report (docs/slagle-experiment.md) from a result directory.
-    #[command(after_help = "Example:\n  gametree experiment report results/slagle")]
+    /// Write the report (Markdown) of a result directory: to standard output, or to a file
+    /// with --output.
+    #[command(after_help = "Examples:\n  \
+        $ gametree experiment report results/slagle | head -1\n  \
+        # Slagle's proposed experiment: 2&2 against 1&1 alpha-beta at checkers\n  \
+        $ gametree experiment report results/slagle --output docs/slagle-experiment.md\n  \
+        wrote docs/slagle-experiment.md")]
     Report {
         /// The result directory.
         dir: PathBuf,
-        /// The report file.
-        #[arg(long, default_value = "docs/slagle-experiment.md")]
-        output: PathBuf,
+        /// Write the report to this file (its links to the charts are made relative to
+        /// it) instead of standard output.
+        #[arg(long)]
+        output: Option<PathBuf>,
     },
 }
 
@@ -114,7 +121,7 @@ pub fn run(args: ExperimentArgs) -> Result<Outcome, CliError> {
     match args.command {
         ExperimentCommand::Slagle(args) => run_slagle(&args),
         ExperimentCommand::Merge { dirs, out } => run_merge(&dirs, &out),
-        ExperimentCommand::Report { dir, output } => run_report(&dir, &output),
+        ExperimentCommand::Report { dir, output } => run_report(&dir, output.as_deref()),
     }
 }
 
@@ -139,16 +146,64 @@ fn parse_shard(text: &str) -> Result<(usize, usize), CliError> {
 }
 
 fn progress(length: usize, prefix: &str) -> ProgressBar {
-    let bar = ProgressBar::new(length as u64);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{prefix:>18} [{elapsed_precise}] {wide_bar} {pos}/{len} {per_sec} eta {eta}",
-        )
-        .expect("invariant: a valid template"),
-    );
-    bar.set_prefix(prefix.to_string());
-    bar.enable_steady_tick(Duration::from_millis(500));
-    bar
+    super::progress::bar(length as u64, prefix)
+}
+
+/// The name of the lock file a run holds in its result directory.
+const LOCK_FILE: &str = ".gametree.lock";
+
+/// The lock on a result directory, held as long as this value lives (the operating system
+/// releases it when the process ends, however it ends).
+struct DirLock {
+    _file: fs::File,
+}
+
+/// Takes the lock of `dir` (made first if need be), or says which process holds it: two
+/// runs on one directory would append the same records twice.
+fn lock_dir(dir: &Path) -> Result<DirLock, CliError> {
+    use std::io::{Read as _, Seek as _, Write as _};
+    let path = dir.join(LOCK_FILE);
+    let failed = |error: std::io::Error| usage(format!("{}: {error}", path.display()));
+    let mut file = fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(failed)?;
+    match file.try_lock() {
+        Ok(()) => {
+            file.set_len(0).map_err(failed)?;
+            file.rewind().map_err(failed)?;
+            writeln!(file, "{}", std::process::id()).map_err(failed)?;
+            Ok(DirLock { _file: file })
+        }
+        Err(fs::TryLockError::WouldBlock) => {
+            let mut holder = String::new();
+            let _ = file.read_to_string(&mut holder);
+            let holder = holder.trim();
+            Err(usage(format!(
+                "{} is in use by another gametree run{}; wait for it to finish or choose \
+                 another directory",
+                dir.display(),
+                if holder.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (process {holder})")
+                }
+            )))
+        }
+        Err(fs::TryLockError::Error(error)) => Err(failed(error)),
+    }
+}
+
+/// Bytes a run holds per typical position at depth D, a generous estimate: the position
+/// and its copies (the list, the set that keeps them distinct, the FEN text), its deep
+/// value, and a learning sample for each of the D − 1 dmax (kept in a map and a list).
+fn bytes_per_position(depth: u32) -> u64 {
+    let position = std::mem::size_of::<Position>() as u64;
+    let sample = std::mem::size_of::<LearningSample>() as u64;
+    4 * position + 64 + 16 + u64::from(depth - 1) * 3 * sample
 }
 
 /// Adds the time of a phase to the run log and writes it.
@@ -192,6 +247,16 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
             "--positions 0: at least one typical position is needed",
         ));
     }
+    limits::check_memory(
+        &format!("--positions {positions}"),
+        &format!("the typical positions and their samples at depth {depth}"),
+        (positions as u64).saturating_mul(bytes_per_position(depth)),
+        4096 * limits::MIB,
+    )?;
+    let jobs = match args.jobs {
+        Some(jobs) => limits::check_jobs(jobs)?,
+        None => limits::cores(),
+    };
     let (source, mut openings) = match &args.openings {
         Some(path) => {
             let text = fs::read_to_string(path)
@@ -219,9 +284,10 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
         return Err(usage(format!("opening {} ends the game", opening.name)));
     }
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
-    if args.jobs == Some(0) {
-        return Err(usage("--jobs 0: at least one worker thread is needed"));
-    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|error| usage(format!("--jobs {jobs}: {error}")))?;
     let config = ExperimentConfig {
         format: EXPERIMENT_FORMAT.to_string(),
         depth,
@@ -240,44 +306,53 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
             .min(positions),
         max_plies: args.max_plies,
     };
+    // Everything is checked: only now is the directory made (and locked).
+    let made = !args.out.exists();
     fs::create_dir_all(&args.out)
         .map_err(|error| usage(format!("--out {}: {error}", args.out.display())))?;
+    let lock = lock_dir(&args.out);
     let dir = ResultsDir::new(&args.out);
-    match dir
-        .read_json::<ExperimentConfig>("config.json")
-        .map_err(usage)?
-    {
-        Some(old) if old != config => {
-            return Err(usage(format!(
-                "{} holds a run with another configuration (see its config.json); \
-                 rerun with the same options or choose another --out",
-                args.out.display()
-            )));
+    let started = lock.and_then(|lock| {
+        match dir
+            .read_json::<ExperimentConfig>("config.json")
+            .map_err(usage)?
+        {
+            Some(old) if old != config => {
+                return Err(usage(format!(
+                    "{} holds a run with another configuration (see its config.json); \
+                     rerun with the same options or choose another --out",
+                    args.out.display()
+                )));
+            }
+            Some(_) => {}
+            None => dir.write_json("config.json", &config).map_err(usage)?,
         }
-        Some(_) => {}
-        None => dir.write_json("config.json", &config).map_err(usage)?,
-    }
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|error| usage(format!("--jobs {jobs}: {error}")))?;
+        Ok(lock)
+    });
+    let _lock = match started {
+        Ok(lock) => lock,
+        Err(error) => {
+            // A failed start leaves nothing behind that a rerun would trip over.
+            if made {
+                let _ = fs::remove_dir_all(&args.out);
+            }
+            return Err(error);
+        }
+    };
     let mut log: RunLog = dir
         .read_json("run.json")
         .map_err(usage)?
         .unwrap_or_default();
     log.machine = machine_name();
-    log.cores = std::thread::available_parallelism().map_or(1, usize::from);
+    log.cores = limits::cores();
     log.jobs = jobs;
     log.invocations += 1;
     let mut clock = Clock { dir: &dir, log };
-    println!(
+    outln!(
         "Slagle's experiment: D = {depth}, {positions} positions, {} openings, {jobs} threads, results in {}",
         openings.len(),
         args.out.display()
-    );
+    )?;
     pool.install(|| pipeline(&dir, &config, &openings, shard, &mut clock))?;
     Ok(Outcome::Found)
 }
@@ -303,11 +378,11 @@ fn pipeline(
     };
     matches_phase(dir, openings, &functions, &setup, shard, clock)?;
     write_match_outputs(dir, openings.len())?;
-    println!(
+    outln!(
         "done: results in {}; `gametree experiment report {}` writes the report",
         dir.root().display(),
         dir.root().display()
-    );
+    )?;
     Ok(())
 }
 
@@ -320,10 +395,10 @@ fn typical_positions_phase(
     if let Ok(text) = fs::read_to_string(dir.file("positions.fen")) {
         let positions = positions_from_fen_lines(&text)
             .map_err(|error| usage(format!("{}: {error}", dir.file("positions.fen").display())))?;
-        println!(
+        outln!(
             "typical positions: {} read from positions.fen",
             positions.len()
-        );
+        )?;
         return Ok(positions);
     }
     let started = Instant::now();
@@ -342,10 +417,10 @@ fn typical_positions_phase(
     bar.finish_and_clear();
     dir.write_text("positions.fen", &positions_to_fen_lines(&positions))
         .map_err(usage)?;
-    println!(
+    outln!(
         "typical positions: {} (distinct) written to positions.fen",
         positions.len()
-    );
+    )?;
     clock.record("1 typical positions", started)?;
     Ok(positions)
 }
@@ -389,12 +464,12 @@ fn deep_values_phase(
         }
         clock.record("2 deep values", started)?;
     }
-    println!(
+    outln!(
         "deep values: {} positions at depth {} ({} from an earlier run)",
         positions.len(),
         config.depth,
         positions.len() - missing.len()
-    );
+    )?;
     Ok(values)
 }
 
@@ -458,7 +533,7 @@ fn learning_phase(
             ))
         })?;
         let row = FitRow::new(dmax, position_kind(config.depth, dmax), fit, decided);
-        println!(
+        outln!(
             "dmax {dmax} ({} positions): {} = {:.3}, {} = {:.4}; RMS {:.2} (1&1: {:.2}) over {} samples",
             row.kind,
             if row.kind == "MAX" { "x" } else { "r" },
@@ -468,7 +543,7 @@ fn learning_phase(
             fit.rms_error,
             fit.rms_error_minimax,
             fit.samples
-        );
+        )?;
         draw_fit_chart(&dir.file(&format!("fit-dmax-{dmax}.svg")), &row, &ordered)
             .map_err(usage)?;
         fitted.push((
@@ -565,11 +640,14 @@ fn calibration_phase(
     };
     dir.write_json("calibration.json", &calibration)
         .map_err(usage)?;
-    println!(
+    outln!(
         "calibration: at depth {} 2&2 visits {:.0} positions per search, 1&1 {:.0}; \
          1&1 costs about as much at depth {}",
-        config.depth, two_two_mean_nodes, one_one_mean_nodes, calibration.deeper_depth
-    );
+        config.depth,
+        two_two_mean_nodes,
+        one_one_mean_nodes,
+        calibration.deeper_depth
+    )?;
     clock.record("4 calibration", started)?;
     Ok(calibration)
 }
@@ -593,13 +671,13 @@ fn matches_phase(
         .iter()
         .filter(|spec| !finished.contains(&spec.index))
         .collect();
-    println!(
+    outln!(
         "games: {} in this run{}, {} already finished, {} to play",
         specs.len(),
         shard.map_or(String::new(), |(k, n)| format!(" (shard {k}/{n})")),
         specs.len() - to_play.len(),
         to_play.len()
-    );
+    )?;
     if to_play.is_empty() {
         return Ok(());
     }
@@ -650,7 +728,7 @@ fn write_match_outputs(dir: &ResultsDir, openings: usize) -> Result<Vec<MatchSum
         .map_err(usage)?;
     for summary in &summaries {
         let played = summary.score.games();
-        println!(
+        outln!(
             "{}: {played}/{} games, 2&2 +{} ={} -{}{}",
             summary.kind.label(),
             2 * openings,
@@ -661,7 +739,7 @@ fn write_match_outputs(dir: &ResultsDir, openings: usize) -> Result<Vec<MatchSum
                 ", {:+.0} Elo [{:+.0}, {:+.0}]",
                 elo.elo, elo.low, elo.high
             ))
-        );
+        )?;
     }
     Ok(summaries)
 }
@@ -737,6 +815,7 @@ fn run_merge(dirs: &[PathBuf], out: &Path) -> Result<Outcome, CliError> {
         log.shards.extend(run.shards);
     }
     fs::create_dir_all(out).map_err(|error| usage(format!("--out {}: {error}", out.display())))?;
+    let _lock = lock_dir(out)?;
     let target = ResultsDir::new(out);
     let same = |a: &Path, b: &Path| fs::canonicalize(a).ok() == fs::canonicalize(b).ok();
     if !same(inputs[0].root(), out) {
@@ -765,12 +844,12 @@ fn run_merge(dirs: &[PathBuf], out: &Path) -> Result<Outcome, CliError> {
     }
     target.write_text("games.jsonl", &lines).map_err(usage)?;
     target.write_json("run.json", &log).map_err(usage)?;
-    println!(
+    outln!(
         "merged {} games from {} directories into {}",
         games.len(),
         inputs.len(),
         out.display()
-    );
+    )?;
     write_match_outputs(&target, config.openings.len())?;
     Ok(Outcome::Found)
 }
@@ -799,7 +878,7 @@ fn relative_link(from: &Path, to: &Path) -> String {
     }
 }
 
-fn run_report(dir: &Path, output: &Path) -> Result<Outcome, CliError> {
+fn run_report(dir: &Path, output: Option<&Path>) -> Result<Outcome, CliError> {
     let results = ResultsDir::new(dir);
     let config = read_config(&results)?;
     let fits: Vec<FitRow> = results
@@ -826,11 +905,13 @@ fn run_report(dir: &Path, output: &Path) -> Result<Outcome, CliError> {
         .unwrap_or_default();
     let notes = fs::read_to_string(results.file("notes.md")).ok();
     let report_dir = output
-        .parent()
+        .and_then(Path::parent)
         .filter(|parent| !parent.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    fs::create_dir_all(report_dir)
-        .map_err(|error| usage(format!("{}: {error}", report_dir.display())))?;
+    if output.is_some() {
+        fs::create_dir_all(report_dir)
+            .map_err(|error| usage(format!("{}: {error}", report_dir.display())))?;
+    }
     let link = relative_link(report_dir, dir);
     let mut command = format!(
         "gametree experiment slagle --depth {} --positions {} --seed {} --out {}",
@@ -864,7 +945,13 @@ fn run_report(dir: &Path, output: &Path) -> Result<Outcome, CliError> {
         command: &command,
         notes: notes.as_deref(),
     });
-    fs::write(output, text).map_err(|error| usage(format!("{}: {error}", output.display())))?;
-    println!("wrote {}", output.display());
+    match output {
+        Some(output) => {
+            fs::write(output, text)
+                .map_err(|error| usage(format!("{}: {error}", output.display())))?;
+            outln!("wrote {}", output.display())?;
+        }
+        None => super::output::write(format_args!("{text}"))?,
+    }
     Ok(Outcome::Found)
 }

@@ -1,14 +1,13 @@
 //! `gametree insanity`: Instant Insanity by McCarthy's `search` (seeds 000 and 001) or by
 //! the opposite-face multigraph.
 
-use std::io::{self, BufWriter, Write};
-
 use clap::{Args, ValueEnum};
 use gametree::puzzles::instant_insanity::{
     PUZZ1, Puzzle, Repr, Tower, solutions, solve, solve_by_graph,
 };
-use serde_json::Value;
+use serde_json::{Value, json};
 
+use super::output::outln;
 use super::{CliError, Outcome};
 
 /// Arguments of `gametree insanity`.
@@ -29,8 +28,8 @@ pub struct InsanityArgs {
     /// then `N solutions`. Tree method only.
     #[arg(long)]
     all: bool,
-    /// Print JSON: {"solution": [[...], ...] | null, "solutions": N (with --all),
-    /// "expanded": N}.
+    /// Print one JSON object: {"solution": [[...], ...] | null, "solutions": N (with
+    /// --all), "expanded": N}.
     #[arg(long)]
     json: bool,
 }
@@ -79,16 +78,14 @@ pub fn run(args: InsanityArgs) -> Result<Outcome, CliError> {
         Some(ReprArg::List) => Repr::List,
         Some(ReprArg::Bits) | None => Repr::Bits,
     };
-    let mut out = BufWriter::new(io::stdout().lock());
     let (first, count, expanded) = if args.all {
         let mut all = solutions(&puzzle, repr);
         let mut first = None;
         let mut count: u64 = 0;
         for tower in all.by_ref() {
             count += 1;
-            if !args.json && writeln!(out, "{tower}").is_err() {
-                // The reader went away (a closed pipe): nothing more to say.
-                return Ok(Outcome::Found);
+            if !args.json {
+                outln!("{tower}")?;
             }
             first.get_or_insert(tower);
         }
@@ -102,19 +99,18 @@ pub fn run(args: InsanityArgs) -> Result<Outcome, CliError> {
     };
     let found = first.is_some();
     if args.json {
-        // Keys in the order the documentation gives them.
-        let solution = first.as_ref().map_or(Value::Null, faces);
-        let solutions = count.map_or(String::new(), |count| format!(",\"solutions\":{count}"));
-        let _ = writeln!(
-            out,
-            "{{\"solution\":{solution}{solutions},\"expanded\":{expanded}}}"
-        );
+        let mut document = json!({ "solution": first.as_ref().map_or(Value::Null, faces) });
+        if let Some(count) = count {
+            document["solutions"] = json!(count);
+        }
+        document["expanded"] = json!(expanded);
+        outln!("{document}")?;
     } else if !found {
-        let _ = writeln!(out, "no solution");
+        outln!("no solution")?;
     } else if let Some(count) = count {
-        let _ = writeln!(out, "{count} solutions");
+        outln!("{count} solutions")?;
     } else if let Some(tower) = &first {
-        let _ = writeln!(out, "{tower}");
+        outln!("{tower}")?;
     }
     Ok(if found {
         Outcome::Found

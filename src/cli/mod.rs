@@ -1,16 +1,25 @@
 //! Argument parsing and printing for the `gametree` binary. Only this module knows every
 //! game; each subcommand lives in a file of its own.
-
-mod checkers;
-mod experiment;
+//!
+//! Every subcommand speaks one dialect (docs/cli.md): positions in the game's notation
+//! (nothing is the empty board), `--side first|second` for the person's side, `--json` for
+//! one compact JSON object per result (docs/json.md), progress on stderr only when it is a
+//! terminal (`--quiet` turns it off), and exit status 0 done, 1 "no solution" or "wrong
+//! score", 2 bad input or a failed read or write, written in each `--help`.
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 
+mod checkers;
 mod connect4;
+mod cpu_time;
+mod experiment;
 mod insanity;
+mod limits;
+mod output;
 mod path;
+mod progress;
 mod prompt;
 mod tree;
 mod ttt;
@@ -22,11 +31,18 @@ mod ttt;
     version,
     about,
     long_about = None,
-    after_help = "Examples:\n  gametree insanity\n    ((G W R B) (R W G B) (B R G W) (W B G R))\n  \
-        gametree ttt line --moves 2,1\n    (0 5 10 6 4 7 3 11)\n\n\
+    arg_required_else_help = true,
+    after_help = "Examples:\n  \
+        $ gametree insanity\n  \
+        ((G W R B) (R W G B) (B R G W) (W B G R))\n  \
+        $ gametree ttt line --moves 2,1\n  \
+        (0 5 10 6 4 7 3 11)\n\n\
         `gametree help COMMAND` or `gametree COMMAND --help` says more about each command."
 )]
 struct Cli {
+    /// Show no progress on stderr (it is shown only when stderr is a terminal)
+    #[arg(long, short, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -35,13 +51,18 @@ struct Cli {
 enum Command {
     /// McCarthy's tic-tac-toe (seed 000): the value, main line or proof of a position, or
     /// a game against the computer
-    #[command(after_help = "Example:\n  gametree ttt line --moves 2,1\n  (0 5 10 6 4 7 3 11)")]
+    #[command(
+        arg_required_else_help = true,
+        after_help = "Example:\n  $ gametree ttt line --moves 2,1\n  (0 5 10 6 4 7 3 11)"
+    )]
     Ttt(ttt::TttArgs),
     /// Find paths between two nodes of a graph file by McCarthy's depth-first search.
     ///
     /// A position is a path, kept newest node first; a path that revisits a node loses.
     #[command(
-        after_help = "Example:\n  gametree path tests/data/diamond.graph --from A --to D --all\n\n\
+        arg_required_else_help = true,
+        after_help = "Example:\n  $ gametree path tests/data/diamond.graph --from A --to D --all\n  \
+        A B D\n  A C D\n  2 paths\n\n\
         The graph file has one line per node: `A B C` for the edges A→B and A→C."
     )]
     Path(path::PathArgs),
@@ -49,23 +70,32 @@ enum Command {
     ///
     /// Prints the four sides of the tower, each newest cube first, as McCarthy's program
     /// does.
-    #[command(after_help = "Examples:\n  gametree insanity\n    \
+    #[command(after_help = "Examples:\n  $ gametree insanity\n  \
         ((G W R B) (R W G B) (B R G W) (W B G R))\n  \
-        gametree insanity GBBWRG GGBGWR GWWRBR GGRBWW --repr list --all")]
+        $ gametree insanity GBBWRG GGBGWR GWWRBR GGRBWW --repr list --all --quiet\n  \
+        ((G W R B) (R W G B) (B R G W) (W B G R))\n  \
+        ((G W R B) (R W G B) (B R G W) (W B G R))\n  \
+        ((G W R B) (G R W B) (B R G W) (W G B R))\n  \
+        3 solutions")]
     Insanity(insanity::InsanityArgs),
     /// Search an explicit game tree written as an S-expression: leaves are numbers,
     /// `(child child ...)` a position, MAX at the root, moves 1..k from the left.
     #[command(
-        after_help = "Example:\n  echo '((3 5) (2 9))' | gametree tree proof --json\n  \
-        {\"value\": 3, \"bound\": \"exact\", \"move\": 1, \"pfmax\": [1, [2, 5], [1, 3]], \
-        \"pfmin\": [[2, 1, 2], [1, 1, 3]], \"leaves\": 3, \"nodes\": 6, \"cutoffs\": 1}"
+        arg_required_else_help = true,
+        after_help = "Example:\n  $ gametree tree proof '((3 5) (2 9))' --json\n  \
+        {\"value\":3,\"bound\":\"exact\",\"move\":1,\"pfmax\":[1,[2,5],[1,3]],\
+        \"pfmin\":[[2,1,2],[1,1,3]],\"leaves\":3,\"nodes\":6,\"cutoffs\":1}"
     )]
     Tree(tree::TreeArgs),
     /// English draughts (checkers): perft over the legal-move tree, the best move of a
     /// position, a game against the computer.
     #[command(
-        after_help = "Examples:\n  gametree checkers perft 9\n  gametree checkers best --depth 12\n  \
-        gametree checkers play --side white --time 2"
+        arg_required_else_help = true,
+        after_help = "Examples:\n  $ gametree checkers perft 6 --json\n  \
+        {\"position\":\"B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\",\
+        \"depth\":6,\"nodes\":36768,...}\n  \
+        $ gametree checkers best --depth 6 --quiet\n  ...\n  \
+        best move 11-15\n  ..."
     )]
     Checkers(checkers::CheckersArgs),
     /// Connect Four solved by the generic solver: benchmark files, move analysis, a game
@@ -74,23 +104,88 @@ enum Command {
     /// Moves are 1-based columns, first player first; scores are for the player to move:
     /// 0 a draw, 22 - k a win with the k-th stone at the earliest (7×6), negative a loss.
     #[command(
-        after_help = "Example:\n  gametree connect4 analyze 5554224333234511764415115\n  -8 -8 -8 -8 - 4 -8"
+        arg_required_else_help = true,
+        after_help = "Example:\n  $ gametree connect4 analyze 5554224333234511764415115\n  -8 -8 -8 -8 - 4 -8"
     )]
     Connect4(connect4::Connect4Args),
     /// Slagle's proposed experiment (seed 003, section 8): learn 2&2 backing-up functions
     /// on checkers, play 2&2 against 1&1 alpha-beta, and report.
     #[command(
-        after_help = "Example:\n  gametree experiment slagle --quick --out /tmp/slagle-quick\n  \
-        gametree experiment report /tmp/slagle-quick --output /tmp/slagle-quick/report.md"
+        arg_required_else_help = true,
+        after_help = "Examples:\n  gametree experiment slagle --quick --out /tmp/slagle-quick\n  \
+        gametree experiment report /tmp/slagle-quick"
     )]
     Experiment(experiment::ExperimentArgs),
 }
 
-/// A failure the binary reports on stderr in one line.
+/// The sides of a two-player game, as every `play` subcommand takes them: `--side first`
+/// or `--side second`, or the game's own names for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Side {
+    /// The player who moves first: X in tic-tac-toe and Connect Four, Black in checkers
+    #[value(aliases = ["x", "black", "1"])]
+    First,
+    /// The player who moves second: O, or White in checkers
+    #[value(aliases = ["o", "white", "2"])]
+    Second,
+}
+
+/// What exit status 1 means for each subcommand that uses it; every other subcommand
+/// exits 0 or 2.
+const NOT_FOUND_MEANINGS: [(&str, &str); 4] = [
+    ("path", "no path"),
+    ("insanity", "no solution"),
+    ("solve", "a position's score differs from the SCORE given"),
+    (
+        "bench",
+        "a position's score differs from the one in the file",
+    ),
+];
+
+/// Appends the exit statuses to the help of `command` and of every subcommand under it.
+fn with_exit_statuses(command: clap::Command) -> clap::Command {
+    let name = command.get_name().to_string();
+    let leaf = !command.has_subcommands();
+    let command = command.mut_subcommands(with_exit_statuses);
+    let mut text = command
+        .get_after_help()
+        .map(|help| format!("{help}\n\n"))
+        .unwrap_or_default();
+    if !leaf {
+        text.push_str(
+            "Exit status: 0 done; 1 as each command's --help says (no path, no solution, a \
+             wrong score); 2 bad input, or a file or standard output that cannot be read or \
+             written.",
+        );
+        return command.after_help(text);
+    }
+    text.push_str("Exit status:\n  0  done\n");
+    if let Some((_, meaning)) = NOT_FOUND_MEANINGS
+        .iter()
+        .find(|(used_by, _)| *used_by == name)
+    {
+        text.push_str(&format!("  1  {meaning}\n"));
+    }
+    text.push_str("  2  bad input, or a file or standard output that cannot be read or written");
+    command.after_help(text)
+}
+
+/// A failure the binary reports on stderr in one line, with exit status 2.
 #[derive(Debug)]
 pub enum CliError {
-    /// Bad input from the user: exit status 2.
+    /// Bad input from the user, or a file the command cannot read or write: the message.
     Usage(String),
+    /// Standard output could not be written. A closed pipe (the reader went away, as in
+    /// `| head`) ends the program quietly with status 0; anything else is reported.
+    Output(std::io::Error),
+}
+
+impl From<std::io::Error> for CliError {
+    /// Only for writes to standard output or to the person playing: `?` on `writeln!`.
+    /// Files and standard input report their own errors with a message that names them.
+    fn from(error: std::io::Error) -> Self {
+        CliError::Output(error)
+    }
 }
 
 /// What a subcommand reports on success: exit status 0, or 1 when it found nothing.
@@ -104,39 +199,15 @@ pub enum Outcome {
 /// Parses the command line, runs the subcommand, and maps its result to an exit status:
 /// 0 found, 1 not found, 2 bad input.
 pub fn run() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let command = with_exit_statuses(Cli::command());
+    let cli = match command
+        .try_get_matches()
+        .and_then(|matches| Cli::from_arg_matches(&matches))
+    {
         Ok(cli) => cli,
-        Err(error) => {
-            use clap::error::ErrorKind;
-            if matches!(
-                error.kind(),
-                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
-            ) {
-                // A closed pipe (`gametree --help | head`) is not an error.
-                let _ = std::io::Write::write_fmt(&mut std::io::stdout(), format_args!("{error}"));
-                return ExitCode::SUCCESS;
-            }
-            // One line on stderr: clap's first paragraph says what was wrong (for a missing
-            // argument it names the argument on the lines after the first).
-            let rendered = error.to_string();
-            let message = rendered
-                .lines()
-                .take_while(|line| !line.trim().is_empty())
-                .map(str::trim)
-                .collect::<Vec<_>>()
-                .join(" ");
-            let message = message.trim_start_matches("error: ");
-            eprintln!(
-                "gametree: {}",
-                if message.is_empty() {
-                    "invalid arguments"
-                } else {
-                    message
-                }
-            );
-            return ExitCode::from(2);
-        }
+        Err(error) => return usage_error(&error),
     };
+    progress::set_quiet(cli.quiet);
     let result: Result<Outcome, CliError> = match cli.command {
         Command::Ttt(args) => ttt::run(args),
         Command::Path(args) => path::run(args),
@@ -146,12 +217,66 @@ pub fn run() -> ExitCode {
         Command::Connect4(args) => connect4::run(args),
         Command::Experiment(args) => experiment::run(args),
     };
+    // What is still buffered must reach the reader too (a closed pipe is not an error).
+    let result = result.and_then(|outcome| {
+        std::io::Write::flush(&mut std::io::stdout()).map_err(CliError::Output)?;
+        Ok(outcome)
+    });
     match result {
         Ok(Outcome::Found) => ExitCode::SUCCESS,
         Ok(Outcome::NotFound) => ExitCode::from(1),
+        Err(CliError::Output(error)) if error.kind() == std::io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(CliError::Output(error)) => {
+            eprintln!("gametree: cannot write to standard output: {error}");
+            ExitCode::from(2)
+        }
         Err(CliError::Usage(message)) => {
             eprintln!("gametree: {message}");
             ExitCode::from(2)
         }
     }
+}
+
+/// What clap found wrong with the command line: help and version on stdout with status 0;
+/// a command given without its subcommand or arguments prints its help on stderr; anything
+/// else is one line on stderr. Status 2 for both.
+fn usage_error(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match error.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            return match output::write(format_args!("{error}")) {
+                Err(CliError::Output(error)) if error.kind() != std::io::ErrorKind::BrokenPipe => {
+                    eprintln!("gametree: cannot write to standard output: {error}");
+                    ExitCode::from(2)
+                }
+                _ => ExitCode::SUCCESS,
+            };
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprint!("{error}");
+            return ExitCode::from(2);
+        }
+        _ => {}
+    }
+    // One line on stderr: clap's first paragraph says what was wrong (for a missing
+    // argument it names the argument on the lines after the first).
+    let rendered = error.to_string();
+    let message = rendered
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ");
+    let message = message.trim_start_matches("error: ");
+    eprintln!(
+        "gametree: {}",
+        if message.is_empty() {
+            "invalid arguments"
+        } else {
+            message
+        }
+    );
+    ExitCode::from(2)
 }

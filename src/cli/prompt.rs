@@ -1,23 +1,51 @@
 //! Line-by-line input for the interactive `play` subcommands, so a game can be typed at a
 //! terminal or piped in (and read back as a transcript).
 
-use std::io::{self, BufRead, Write};
+use std::io::{BufRead, Write};
+
+use super::CliError;
 
 /// Reads one trimmed line, echoing it when asked (piped moves are not shown by a terminal);
 /// `None` at the end of input, after ending the prompt's line.
+///
+/// A line that is not UTF-8 is read with its bad bytes replaced by `�`, so that it is
+/// refused as a move like any other bad line and the game goes on. A read error ends the
+/// game with an error that names standard input; a write error is an output error.
 pub fn read_line(
     input: &mut impl BufRead,
     echo: bool,
     output: &mut impl Write,
-) -> io::Result<Option<String>> {
-    let mut line = String::new();
-    if input.read_line(&mut line)? == 0 {
+) -> Result<Option<String>, CliError> {
+    let mut bytes = Vec::new();
+    let read = input
+        .read_until(b'\n', &mut bytes)
+        .map_err(|error| CliError::Usage(format!("cannot read standard input: {error}")))?;
+    if read == 0 {
         writeln!(output)?;
         return Ok(None);
     }
-    let line = line.trim().to_string();
+    let line = String::from_utf8_lossy(&bytes).trim().to_string();
     if echo {
         writeln!(output, "{line}")?;
     }
     Ok(Some(line))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_read_with_replacement_characters() {
+        let mut input = std::io::Cursor::new(b"11-15\xff\n9-13\n".to_vec());
+        let mut output = Vec::new();
+        let first = read_line(&mut input, false, &mut output).expect("in memory");
+        assert_eq!(first.as_deref(), Some("11-15\u{fffd}"));
+        let second = read_line(&mut input, false, &mut output).expect("in memory");
+        assert_eq!(second.as_deref(), Some("9-13"));
+        assert!(matches!(
+            read_line(&mut input, false, &mut output),
+            Ok(None)
+        ));
+    }
 }

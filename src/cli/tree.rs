@@ -22,7 +22,9 @@ use super::{CliError, Outcome};
 pub struct TreeArgs {
     /// The search to run.
     algorithm: Algorithm,
-    /// The tree's file; `-` or nothing reads standard input.
+    /// The tree: a file, `-` or nothing for standard input, or the tree itself when it
+    /// starts with `(`.
+    #[arg(value_name = "TREE")]
     file: Option<PathBuf>,
     /// α, the lower end of the window (alphabeta, line, proof); default −∞.
     #[arg(long, allow_hyphen_values = true)]
@@ -84,11 +86,12 @@ enum Algorithm {
 /// Runs `gametree tree`.
 pub fn run(args: &TreeArgs) -> Result<Outcome, CliError> {
     check_options(args)?;
-    let slagle = slagle(args)?;
+    let window = window(args)?;
     let (name, text) = read_input(args.file.as_deref())?;
     let mut tree =
         ExplicitTree::parse(&text).map_err(|error| CliError::Usage(format!("{name}: {error}")))?;
-    let window = window(args)?;
+    // Checked (and warned about) once the tree is known to be one.
+    let slagle = slagle(args)?;
     let mut out = Output::new(args.json);
     match args.algorithm {
         Algorithm::Minimax => {
@@ -151,19 +154,9 @@ pub fn run(args: &TreeArgs) -> Result<Outcome, CliError> {
     Ok(Outcome::Found)
 }
 
-/// Writes `text` to standard output; a reader that stops early (`| head`) is not an error.
+/// Writes `text` to standard output.
 fn print_out(text: &str) -> Result<(), CliError> {
-    use std::io::Write as _;
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(CliError::Usage(format!("cannot write the output: {error}")))
-        }
-        _ => Ok(()),
-    }
+    super::output::write(format_args!("{text}"))
 }
 
 /// Rejects options that do not apply to the chosen search.
@@ -265,6 +258,12 @@ fn window(args: &TreeArgs) -> Result<Window<f64>, CliError> {
 
 /// The input's name for messages, and its text.
 fn read_input(file: Option<&std::path::Path>) -> Result<(String, String), CliError> {
+    if let Some(text) = file
+        .and_then(|path| path.to_str())
+        .filter(|text| text.trim_start().starts_with('('))
+    {
+        return Ok(("the tree".to_string(), text.to_string()));
+    }
     match file {
         Some(path) if path.as_os_str() != "-" => {
             let name = path.display().to_string();
@@ -337,7 +336,7 @@ fn proof_json(proof: &Proof<usize, f64>) -> String {
                     write_move(&mut out, mv);
                     if !is_empty_list(*next) {
                         pending.push(Token::Contents(*next));
-                        pending.push(Token::Text(", "));
+                        pending.push(Token::Text(","));
                     }
                 }
                 ProofStep::Replies(replies) => {
@@ -345,12 +344,12 @@ fn proof_json(proof: &Proof<usize, f64>) -> String {
                         pending.push(Token::Text("]"));
                         if !is_empty_list(reply) {
                             pending.push(Token::Contents(reply));
-                            pending.push(Token::Text(", "));
+                            pending.push(Token::Text(","));
                         }
                         pending.push(Token::Move(mv));
                         pending.push(Token::Text("["));
                         if index > 0 {
-                            pending.push(Token::Text(", "));
+                            pending.push(Token::Text(","));
                         }
                     }
                 }
@@ -360,9 +359,9 @@ fn proof_json(proof: &Proof<usize, f64>) -> String {
     out
 }
 
-/// The result, as `key: value` lines or as one JSON object. Written by hand rather than
-/// through `serde_json::Value`, whose drop and printing recurse: a proof 100,000 levels
-/// deep must print.
+/// The result, as `key: value` lines or as one compact JSON object (as `serde_json` writes
+/// one). Written by hand rather than through `serde_json::Value`, whose drop and printing
+/// recurse: a proof 100,000 levels deep must print.
 struct Output {
     json: bool,
     text: String,
@@ -379,8 +378,8 @@ impl Output {
     fn key(&mut self, key: &str) {
         if self.json {
             self.text
-                .push_str(if self.text.is_empty() { "{" } else { ", " });
-            let _ = write!(self.text, "\"{key}\": ");
+                .push_str(if self.text.is_empty() { "{" } else { "," });
+            let _ = write!(self.text, "\"{key}\":");
         } else {
             let _ = write!(self.text, "{key}: ");
         }
@@ -434,7 +433,7 @@ impl Output {
 
     fn line(&mut self, line: &[usize]) {
         self.key("line");
-        let separator = if self.json { ", " } else { " " };
+        let separator = if self.json { "," } else { " " };
         if self.json {
             self.text.push('[');
         }
@@ -471,12 +470,12 @@ impl Output {
         }
         for (index, window) in windows.iter().enumerate() {
             if index > 0 {
-                self.text.push_str(if self.json { ", " } else { " " });
+                self.text.push_str(if self.json { "," } else { " " });
             }
             if self.json {
                 self.text.push('[');
                 json_number(&mut self.text, window.alpha);
-                self.text.push_str(", ");
+                self.text.push(',');
                 json_number(&mut self.text, window.beta);
                 self.text.push(']');
             } else {
@@ -515,8 +514,8 @@ mod tests {
         let result = alphabeta_proof(&mut tree, Window::full());
         let pfmax = result.at_least.as_ref().expect("exact");
         let pfmin = result.at_most.as_ref().expect("exact");
-        assert_eq!(proof_json(pfmax), "[1, [2, 5], [1, 3]]");
-        assert_eq!(proof_json(pfmin), "[[2, 1, 2], [1, 1, 3]]");
+        assert_eq!(proof_json(pfmax), "[1,[2,5],[1,3]]");
+        assert_eq!(proof_json(pfmin), "[[2,1,2],[1,1,3]]");
         assert_eq!(proof_json(&Proof::terminal(2.5)), "[2.5]");
     }
 

@@ -4,14 +4,15 @@
 use std::fmt::Write as _;
 use std::io::{self, BufRead, IsTerminal, Write};
 
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
 use serde_json::{Value as Json, json};
 
 use gametree::tic_tac_toe::{Ending, Mark, Square, TicTacToe, octal};
 use gametree::{Game, Proof, ProofStep, Window, alphabeta_line, alphabeta_proof, alphabeta_value};
 
+use super::output::outln;
 use super::prompt;
-use super::{CliError, Outcome};
+use super::{CliError, Outcome, Side};
 
 /// The seed's window: `lmax[p1, -1000, 1000]`.
 const SEED_WINDOW: (i32, i32) = (-1000, 1000);
@@ -26,19 +27,21 @@ pub struct TttArgs {
 #[derive(Subcommand, Debug)]
 enum TttCommand {
     /// The value of the position to X (McCarthy's valmax, or valmin when O is to move)
-    #[command(after_help = "Example:\n  gametree ttt value --moves 3,1\n  3")]
+    #[command(after_help = "Example:\n  $ gametree ttt value --moves 3,1\n  3")]
     Value(SearchArgs),
     /// The value and the main line of play, printed as the seed prints lmax:
     /// (value move move ...)
-    #[command(after_help = "Example:\n  gametree ttt line --moves 2,1\n  (0 5 10 6 4 7 3 11)")]
+    #[command(after_help = "Example:\n  $ gametree ttt line --moves 2,1\n  (0 5 10 6 4 7 3 11)")]
     Line(SearchArgs),
     /// The value and its proof, printed as the seed prints tmax: (value pfmax pfmin)
     #[command(
-        after_help = "Example:\n  gametree ttt proof --moves 3,1\n  (3 (11 (6 7 (5 10 3))) ((2 7 (4 11 (5 0))) ...))"
+        after_help = "Example:\n  $ gametree ttt proof --moves 3,1\n  (3 (11 (6 7 (5 10 3))) ((2 7 (4 11 (5 0))) ...))"
     )]
     Proof(SearchArgs),
     /// Play against the computer, which searches the whole game and never loses
-    #[command(after_help = "Example:\n  gametree ttt play --as o")]
+    #[command(
+        after_help = "Example:\n  $ printf '5\\n1\\n3\\n7\\n' | gametree ttt play --side x | tail -1\n  The computer wins."
+    )]
     Play(PlayArgs),
 }
 
@@ -78,15 +81,9 @@ struct SearchArgs {
 /// What `play` takes.
 #[derive(Args, Debug)]
 struct PlayArgs {
-    /// The mark you play (X moves first); asked for when absent
-    #[arg(long = "as", value_enum, value_name = "MARK")]
-    human: Option<Side>,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum Side {
-    X,
-    O,
+    /// Your side: first (X, who moves first) or second (O); asked for when absent
+    #[arg(long, alias = "as", value_enum, value_name = "SIDE")]
+    side: Option<Side>,
 }
 
 /// Runs `gametree ttt`.
@@ -106,7 +103,7 @@ enum Search {
     Proof,
 }
 
-/// Parses `--window A,B`: two integers, α ≤ β.
+/// Parses `--window A,B`: two integers, α < β (an empty window holds no value).
 fn parse_window(text: &str) -> Result<Window<i32>, CliError> {
     let bad = || {
         CliError::Usage(format!(
@@ -116,9 +113,10 @@ fn parse_window(text: &str) -> Result<Window<i32>, CliError> {
     let (alpha, beta) = text.split_once(',').ok_or_else(bad)?;
     let alpha: i32 = alpha.trim().parse().map_err(|_| bad())?;
     let beta: i32 = beta.trim().parse().map_err(|_| bad())?;
-    if alpha > beta {
+    if alpha >= beta {
         return Err(CliError::Usage(format!(
-            "--window {text:?}: alpha ({alpha}) must not exceed beta ({beta})"
+            "--window {text:?}: alpha ({alpha}) must be less than beta ({beta}): \
+             no value lies strictly between them"
         )));
     }
     Ok(Window::new(alpha, beta))
@@ -180,8 +178,7 @@ fn search(kind: Search, args: &SearchArgs) -> Result<Outcome, CliError> {
     } else if args.count {
         let _ = write!(out, "\ncount {}", game.count());
     }
-    // A closed pipe (`| head`) is not an error worth a panic.
-    let _ = writeln!(io::stdout(), "{out}");
+    outln!("{out}")?;
     Ok(Outcome::Found)
 }
 
@@ -231,14 +228,13 @@ fn computer_move(moves: &[Square]) -> Option<Square> {
 fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
     let stdin = io::stdin();
     let stdout = io::stdout();
-    let human = args.human.map(|side| match side {
-        Side::X => Mark::X,
-        Side::O => Mark::O,
+    let human = args.side.map(|side| match side {
+        Side::First => Mark::X,
+        Side::Second => Mark::O,
     });
     // Piped moves are not shown by a terminal: echo them so the transcript reads well.
     let echo = !stdin.is_terminal();
-    play_game(human, echo, &mut stdin.lock(), &mut stdout.lock())
-        .map_err(|error| CliError::Usage(format!("ttt play: {error}")))?;
+    play_game(human, echo, &mut stdin.lock(), &mut stdout.lock())?;
     Ok(Outcome::Found)
 }
 
@@ -249,7 +245,7 @@ fn play_game(
     echo: bool,
     input: &mut impl BufRead,
     output: &mut impl Write,
-) -> io::Result<()> {
+) -> Result<(), CliError> {
     let human = match human {
         Some(mark) => mark,
         None => loop {
@@ -357,7 +353,7 @@ mod tests {
             Some(Window::new(-1000, 1000))
         );
         assert_eq!(parse_window(" -2 , 3 ").ok(), Some(Window::new(-2, 3)));
-        for bad in ["", "1", "1,2,3", "a,b", "5,3", "1,"] {
+        for bad in ["", "1", "1,2,3", "a,b", "5,3", "5,5", "1,"] {
             assert!(parse_window(bad).is_err(), "{bad:?}");
         }
     }

@@ -1,13 +1,12 @@
 //! `gametree checkers best`: the computer's move in a position, depth by depth.
 
-use std::io::Write;
-
 use serde_json::json;
 
-use gametree::games::checkers::{Checkers, Move, Position, WIN_VALUE};
+use gametree::games::checkers::{Checkers, Move, WIN_VALUE};
 
 use super::engine::{Engine, IterationReport, SearchArgs, nodes_per_second};
-use crate::cli::{CliError, Outcome};
+use crate::cli::output::write;
+use crate::cli::{CliError, Outcome, progress};
 
 /// A value for people: the number, and who wins in how many plies when it is a win.
 pub fn describe_value(value: f64) -> String {
@@ -54,20 +53,11 @@ fn iteration_json(iteration: &IterationReport) -> serde_json::Value {
 
 /// Runs `checkers best`.
 pub fn run(fen: Option<&str>, search: &SearchArgs, json_output: bool) -> Result<Outcome, CliError> {
-    let position = match fen {
-        Some(fen) => Position::from_fen(fen).map_err(|error| CliError::Usage(error.to_string()))?,
-        None => Position::initial(),
-    };
+    let position = super::read_position(fen)?;
     let mut engine = Engine::from_args(search)?;
     let mut game = Checkers::from_position(position).with_weights(engine.weights);
-    let mut out = std::io::stdout().lock();
-    // Output errors (a closed pipe) end the printing, not the program with a panic.
-    let mut write = |text: String| {
-        let _ = out.write_all(text.as_bytes());
-        let _ = out.flush();
-    };
     if !json_output {
-        write(format!(
+        write(format_args!(
             "position  {}\nalgorithm {}\n{:>5}  {:>22}  {:>10}  {:>12}  {:>5}  line\n",
             position.to_fen(),
             engine.algorithm.name(),
@@ -76,26 +66,38 @@ pub fn run(fen: Option<&str>, search: &SearchArgs, json_output: bool) -> Result<
             "nodes",
             "nodes/s",
             "ebf"
-        ));
+        ))?;
     }
     let mut previous_nodes = None;
+    let mut written = Ok(());
+    let spinner = progress::spinner("searching");
     let report = engine.search(&mut game, |iteration| {
-        if !json_output {
+        spinner.set_message(format!(
+            "depth {} done: {} nodes, {}/s",
+            iteration.depth,
+            progress::si(iteration.nodes as f64),
+            progress::si(nodes_per_second(iteration.nodes, iteration.elapsed))
+        ));
+        if !json_output && written.is_ok() {
             let growth = previous_nodes.map_or("-".to_string(), |previous: u64| {
                 format!("{:.2}", iteration.nodes as f64 / previous.max(1) as f64)
             });
-            write(format!(
-                "{:>5}  {:>22}  {:>10}  {:>12.0}  {:>5}  {}\n",
-                iteration.depth,
-                describe_value(iteration.value),
-                iteration.nodes,
-                nodes_per_second(iteration.nodes, iteration.elapsed),
-                growth,
-                line_text(&iteration.principal_line)
-            ));
+            written = spinner.suspend(|| {
+                write(format_args!(
+                    "{:>5}  {:>22}  {:>10}  {:>12.0}  {:>5}  {}\n",
+                    iteration.depth,
+                    describe_value(iteration.value),
+                    iteration.nodes,
+                    nodes_per_second(iteration.nodes, iteration.elapsed),
+                    growth,
+                    line_text(&iteration.principal_line)
+                ))
+            });
         }
         previous_nodes = Some(iteration.nodes);
     });
+    spinner.finish_and_clear();
+    written?;
     let last = report.iterations.last();
     let ebf = report.effective_branching_factor();
     if json_output {
@@ -119,12 +121,12 @@ pub fn run(fen: Option<&str>, search: &SearchArgs, json_output: bool) -> Result<
             })),
             "iterations": report.iterations.iter().map(iteration_json).collect::<Vec<_>>(),
         });
-        write(format!("{document}\n"));
+        write(format_args!("{document}\n"))?;
     } else {
         let best = report
             .best_move
             .map_or("none (the game is over)".to_string(), |mv| mv.to_string());
-        write(format!(
+        write(format_args!(
             "best move {best}\nvalue     {}\nstop      {}\nnodes     {}\ntime      {:.3} s\nnodes/s   {:.0}\nebf       {}\n",
             last.map_or("-".to_string(), |iteration| describe_value(iteration.value)),
             report.stop,
@@ -132,12 +134,12 @@ pub fn run(fen: Option<&str>, search: &SearchArgs, json_output: bool) -> Result<
             report.elapsed.as_secs_f64(),
             nodes_per_second(report.nodes, report.elapsed),
             ebf.map_or("-".to_string(), |ebf| format!("{ebf:.3} (nodes^(1/depth))")),
-        ));
+        ))?;
         if let Some(table) = report.table {
-            write(format!(
+            write(format_args!(
                 "table     {} probes, {} hits, {} cutoffs\n",
                 table.probes, table.hits, table.cutoffs
-            ));
+            ))?;
         }
     }
     Ok(Outcome::Found)

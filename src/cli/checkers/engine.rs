@@ -16,7 +16,9 @@ use gametree::{
     mn_alphabeta_depth,
 };
 
-use crate::cli::CliError;
+use gametree::experiment::SlagleParameters;
+
+use crate::cli::{CliError, limits};
 
 /// The deepest search the commands accept: a bound on the recursion and far beyond what
 /// finishes (each ply multiplies the work by two or three).
@@ -33,9 +35,10 @@ pub struct SearchArgs {
     #[arg(long)]
     pub time: Option<f64>,
     /// The search: McCarthy's alpha-beta with iterative deepening, or Slagle's m&n
-    /// alpha-beta deepened one ply at a time.
-    #[arg(long, value_enum, default_value_t = Algorithm::Alphabeta)]
-    pub algorithm: Algorithm,
+    /// alpha-beta deepened one ply at a time [default: alphabeta, or m-and-n when --params
+    /// is a parameter file of `gametree experiment`]
+    #[arg(long, value_enum)]
+    pub algorithm: Option<Algorithm>,
     /// m&n: MAX (Black) backs up its m best successors (default 2).
     #[arg(long)]
     pub m: Option<usize>,
@@ -54,12 +57,15 @@ pub struct SearchArgs {
     /// m&n: Slagle's s > 0 (default 0.1).
     #[arg(long, allow_hyphen_values = true)]
     pub s: Option<f64>,
-    /// The transposition table's size in MiB for alphabeta (0: no table). Its key does not
-    /// hold the draw rules' history, as in most game programs.
+    /// The transposition table's size in MiB for alphabeta (0: no table; at most three
+    /// quarters of the memory available). Its key does not hold the draw rules' history, as
+    /// in most game programs.
     #[arg(long, default_value_t = 16)]
     pub table_mib: usize,
-    /// A JSON file of settings: m&n's m, n, x, y, r, s, exponents per depth, evaluation
-    /// weights (see the README); options given on the command line win over the file.
+    /// A JSON file of settings: the `parameters.json` that `gametree experiment slagle`
+    /// writes (the learned 2&2 functions), or m&n's m, n, x, y, r, s, exponents per depth and
+    /// evaluation weights (see docs/checkers.md); options on the command line win over the
+    /// file.
     #[arg(long)]
     pub params: Option<PathBuf>,
 }
@@ -100,9 +106,6 @@ pub struct Engine {
     pub weights: EvaluationWeights,
     pub table: Option<TranspositionTable<Move, i32>>,
 }
-
-/// The largest table the commands accept: 64 GiB.
-const MAX_TABLE_MIB: usize = 1 << 16;
 
 /// One completed depth.
 #[derive(Clone, Debug)]
@@ -155,6 +158,8 @@ fn usage(message: impl Into<String>) -> CliError {
 /// The settings of a `--params` file.
 #[derive(Debug, Default)]
 struct Params {
+    /// The backing-up functions of a parameter file written by `gametree experiment`.
+    learned: Option<Slagle>,
     m: Option<usize>,
     n: Option<usize>,
     x: Option<f64>,
@@ -258,6 +263,16 @@ fn read_params(path: &Path) -> Result<Params, CliError> {
         .map_err(|error| usage(format!("cannot read {}: {error}", path.display())))?;
     let json: Json = serde_json::from_str(&text)
         .map_err(|error| usage(format!("{}: invalid JSON: {error}", path.display())))?;
+    if json.get("format").is_some() {
+        // The experiment's own format, with its own checks.
+        let learned = SlagleParameters::from_json(&text)
+            .and_then(|parameters| parameters.to_slagle())
+            .map_err(|error| usage(format!("{}: {error}", path.display())))?;
+        return Ok(Params {
+            learned: Some(learned),
+            ..Params::default()
+        });
+    }
     parse_params(&json).map_err(|reason| usage(format!("{}: {reason}", path.display())))
 }
 
@@ -314,7 +329,17 @@ impl Engine {
             .into_iter()
             .chain([args.x, args.y, args.r, args.s].iter().map(Option::is_some))
             .any(|given| given);
-        let slagle = match args.algorithm {
+        let algorithm = match (args.algorithm, &params.learned) {
+            (Some(Algorithm::Alphabeta), Some(_)) => {
+                return Err(usage(
+                    "--params holds learned m&n functions: they apply to --algorithm m-and-n",
+                ));
+            }
+            (Some(algorithm), _) => algorithm,
+            (None, Some(_)) => Algorithm::MAndN,
+            (None, None) => Algorithm::Alphabeta,
+        };
+        let slagle = match algorithm {
             Algorithm::Alphabeta => {
                 if flags {
                     return Err(usage(
@@ -325,17 +350,14 @@ impl Engine {
             }
             Algorithm::MAndN => Some(slagle(args, &params)?),
         };
-        if args.table_mib > MAX_TABLE_MIB {
-            return Err(usage(format!(
-                "--table-mib must be at most {MAX_TABLE_MIB}, not {}",
-                args.table_mib
-            )));
+        if args.table_mib > 0 {
+            limits::check_table_mib(args.table_mib)?;
         }
-        let table = (args.algorithm == Algorithm::Alphabeta && args.table_mib > 0)
+        let table = (algorithm == Algorithm::Alphabeta && args.table_mib > 0)
             .then(|| TranspositionTable::with_mib(args.table_mib));
         Ok(Engine {
             limit,
-            algorithm: args.algorithm,
+            algorithm,
             slagle,
             weights: params.weights.unwrap_or_default(),
             table,
@@ -485,6 +507,17 @@ fn stop_name(stop: StopReason) -> &'static str {
 /// every tenth of a man it falls behind); a warning when they are not monotone.
 fn slagle(args: &SearchArgs, params: &Params) -> Result<Slagle, CliError> {
     let error = |error: gametree::BackingUpError| usage(error.to_string());
+    if let Some(learned) = &params.learned {
+        if [args.x, args.y, args.r, args.s].iter().any(Option::is_some)
+            || args.m.is_some()
+            || args.n.is_some()
+        {
+            return Err(usage(
+                "--m, --n, --x, --y, --r and --s cannot change the learned functions of --params",
+            ));
+        }
+        return Ok(learned.clone());
+    }
     let m = args.m.or(params.m).unwrap_or(2);
     let n = args.n.or(params.n).unwrap_or(2);
     let max = Exponents::new(

@@ -1,56 +1,51 @@
 //! `gametree checkers play`: a person against the computer in the terminal, one line of
-//! standard notation per move, the game saved as PDN when it ends, at end of input, on
-//! `quit`, or on Ctrl-C.
+//! standard notation per move, the game kept as PDN in its file after every move.
+//!
+//! The game is written when it starts (so a path that cannot be written is refused before
+//! the first move) and again after every move, each time to a temporary file that then
+//! replaces the old one: whatever ends the game — its end, the end of input, `quit`,
+//! Ctrl-C, SIGTERM, SIGHUP, even a crash — the file holds every move played, whole.
 
-use std::io::{BufRead, Write};
-use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
-
-use clap::ValueEnum;
 
 use gametree::Game;
 use gametree::games::checkers::{Checkers, Color, GameResult, MoveError, PdnGame, Position};
 
 use super::best::{describe_value, line_text};
 use super::engine::{Engine, SearchArgs};
-use crate::cli::{CliError, Outcome};
+use crate::cli::{CliError, Outcome, Side, progress, prompt};
 
-/// The side the person plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Side {
-    /// Black, who moves first.
-    Black,
-    /// White.
-    White,
-}
-
-impl Side {
-    fn color(self) -> Color {
-        match self {
-            Side::Black => Color::Black,
-            Side::White => Color::White,
-        }
-    }
-}
-
-/// The game so far and where it goes, shared with the Ctrl-C handler.
+/// The game so far and the file it is kept in, shared with the signal handler.
 struct Record {
     game: PdnGame,
     path: PathBuf,
-    saved: bool,
 }
 
 impl Record {
-    /// Writes the game to its file (once).
-    fn save(&mut self) -> Result<(), String> {
-        if self.saved {
-            return Ok(());
-        }
-        self.saved = true;
-        std::fs::write(&self.path, format!("{}\n", self.game))
-            .map_err(|error| format!("cannot save the game to {}: {error}", self.path.display()))
+    /// Writes the game to a temporary file beside its file, then renames it over the file:
+    /// the file always holds a whole game.
+    fn save(&self) -> Result<(), String> {
+        let fail = |error: std::io::Error| {
+            format!("cannot save the game to {}: {error}", self.path.display())
+        };
+        let temporary = temporary_path(&self.path);
+        std::fs::write(&temporary, format!("{}\n", self.game)).map_err(fail)?;
+        std::fs::rename(&temporary, &self.path).map_err(|error| {
+            let _ = std::fs::remove_file(&temporary);
+            fail(error)
+        })
     }
+}
+
+/// `.NAME.PID.tmp` in the directory of `path`, so that the rename stays on one file system.
+fn temporary_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map_or_else(|| "game".into(), |name| name.to_string_lossy().into_owned());
+    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
 }
 
 /// The file a game is saved to when `--save` is not given: in the current directory, named
@@ -62,20 +57,19 @@ fn default_path() -> PathBuf {
     PathBuf::from(format!("checkers-{seconds}.pdn"))
 }
 
-fn say(out: &mut impl Write, text: &str) {
-    // A closed terminal or pipe ends the conversation, not the program with a panic.
-    let _ = out.write_all(text.as_bytes());
-    let _ = out.flush();
+/// Locks the record, whatever a panicking holder left.
+fn lock(record: &Mutex<Record>) -> std::sync::MutexGuard<'_, Record> {
+    record.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-fn save_and_report(record: &Mutex<Record>, out: &mut impl Write) -> Result<(), CliError> {
-    let mut record = record
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let path = record.path.display().to_string();
-    record.save().map_err(CliError::Usage)?;
-    say(out, &format!("Game saved to {path}\n"));
-    Ok(())
+/// Plays `mv` in the record and saves it; a failed save mid-game is a warning (the next
+/// save tries again, and the last one decides the exit status).
+fn record_move(record: &Mutex<Record>, mv: gametree::games::checkers::Move) {
+    let mut record = lock(record);
+    record.game.moves.push(mv);
+    if let Err(error) = record.save() {
+        eprintln!("gametree: warning: {error}");
+    }
 }
 
 /// Runs `checkers play`.
@@ -85,12 +79,12 @@ pub fn run(
     save: Option<PathBuf>,
     search: &SearchArgs,
 ) -> Result<Outcome, CliError> {
-    let start = match fen {
-        Some(fen) => Position::from_fen(fen).map_err(|error| CliError::Usage(error.to_string()))?,
-        None => Position::initial(),
-    };
+    let start = super::read_position(fen)?;
     let mut engine = Engine::from_args(search)?;
-    let person = side.color();
+    let person = match side {
+        Side::First => Color::Black,
+        Side::Second => Color::White,
+    };
     let mut pdn = PdnGame::new(start);
     pdn.set_tag("Event", "gametree checkers play");
     let (black, white) = match person {
@@ -99,55 +93,83 @@ pub fn run(
     };
     pdn.set_tag("Black", black);
     pdn.set_tag("White", white);
-    let record = Arc::new(Mutex::new(Record {
+    let record = Record {
         game: pdn,
         path: save.unwrap_or_else(default_path),
-        saved: false,
-    }));
+    };
+    if record.path.is_dir() {
+        return Err(CliError::Usage(format!(
+            "--save {}: is a directory; name a file",
+            record.path.display()
+        )));
+    }
+    // Written now, so that a path that cannot be written is refused before the game.
+    record.save().map_err(CliError::Usage)?;
+    let path = record.path.display().to_string();
+    let record = Arc::new(Mutex::new(record));
     let for_handler = Arc::clone(&record);
     let handler = ctrlc::set_handler(move || {
-        let mut record = for_handler
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        match record.save() {
-            Ok(()) => eprintln!("\ninterrupted: game saved to {}", record.path.display()),
-            Err(error) => eprintln!("\ninterrupted: {error}"),
-        }
+        // The file already holds every move: taking the lock waits for a save under way.
+        let record = lock(&for_handler);
+        eprintln!(
+            "\ngametree: interrupted; the game is saved in {}",
+            record.path.display()
+        );
         std::process::exit(130);
     });
-    let mut out = std::io::stdout().lock();
     if let Err(error) = handler {
-        eprintln!("gametree: warning: Ctrl-C will not save the game: {error}");
+        eprintln!("gametree: warning: a signal will end the game without a message: {error}");
     }
-    let path = record
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .path
-        .display()
-        .to_string();
-    say(
+    let stdin = std::io::stdin();
+    // Piped moves are not shown by a terminal: echo them so the transcript reads well.
+    let echo = !stdin.is_terminal();
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "You play {person}. Type moves as 11-15 or 15x24; `moves` lists the legal moves, \
+         `quit` ends the game.\nThe game is saved as PDN in {path} after every move."
+    )?;
+    let ended = converse(
+        Checkers::from_position(start).with_weights(engine.weights),
+        person,
+        &mut engine,
+        &record,
+        &mut stdin.lock(),
+        echo,
         &mut out,
-        &format!(
-            "You play {person}. Type moves as 11-15 or 15x24; `moves` lists the legal moves, \
-             `quit` ends the game.\nThe game will be saved as PDN to {path} (on exit and on Ctrl-C).\n"
-        ),
     );
-    let mut game = Checkers::from_position(start).with_weights(engine.weights);
-    let mut input = std::io::stdin().lock();
-    let mut line = String::new();
+    // The last save decides: it reports what happened to the file.
+    let record = lock(&record);
+    let saved = record.save();
+    ended?;
+    saved.map_err(CliError::Usage)?;
+    writeln!(out, "Game saved to {path}")?;
+    Ok(Outcome::Found)
+}
+
+/// The game itself: the board, the person's moves read line by line, the computer's
+/// searched; every move recorded. Returns when the game ends, at the end of input or on
+/// `quit`.
+fn converse(
+    mut game: Checkers,
+    person: Color,
+    engine: &mut Engine,
+    record: &Mutex<Record>,
+    input: &mut impl BufRead,
+    echo: bool,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
     let mut legal = Vec::new();
     let mut show_board = true;
     loop {
-        let position = *game.position();
+        let position: Position = *game.position();
         if show_board {
-            say(
-                &mut out,
-                &format!(
-                    "\n{}{} to move\n",
-                    position.diagram(),
-                    position.side_to_move()
-                ),
-            );
+            write!(
+                out,
+                "\n{}{} to move\n",
+                position.diagram(),
+                position.side_to_move()
+            )?;
         }
         show_board = false;
         if let Some(result) = game.result() {
@@ -155,86 +177,67 @@ pub fn run(
                 GameResult::Draw => "Drawn".to_string(),
                 _ => format!("{} has no move and loses", position.side_to_move()),
             };
-            say(
-                &mut out,
-                &format!("Game over: {how} ({}).\n", result.token()),
-            );
-            let mut record = record
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            record.game.set_result(result);
-            break;
+            writeln!(out, "Game over: {how} ({}).", result.token())?;
+            lock(record).game.set_result(result);
+            return Ok(());
         }
         if position.side_to_move() == person {
-            say(&mut out, &format!("Your move ({person}): "));
-            line.clear();
-            match input.read_line(&mut line) {
-                Ok(0) | Err(_) => {
-                    say(&mut out, "\nEnd of input.\n");
-                    break;
-                }
-                Ok(_) => {}
-            }
-            let text = line.trim();
+            write!(out, "Your move ({person}): ")?;
+            out.flush()?;
+            let Some(text) = prompt::read_line(input, echo, out)? else {
+                writeln!(out, "End of input.")?;
+                return Ok(());
+            };
             legal.clear();
             position.legal_moves(&mut legal);
             let legal_text = line_text(&legal);
-            match text {
+            match text.as_str() {
                 "" => continue,
-                "quit" => break,
+                "quit" => return Ok(()),
                 "moves" => {
-                    say(&mut out, &format!("Legal moves: {legal_text}\n"));
+                    writeln!(out, "Legal moves: {legal_text}")?;
                     continue;
                 }
                 _ => {}
             }
-            match position.parse_move(text) {
+            match position.parse_move(&text) {
                 Ok(mv) => {
                     game.update(mv);
                     show_board = true;
-                    let mut record = record
-                        .lock()
-                        .unwrap_or_else(std::sync::PoisonError::into_inner);
-                    record.game.moves.push(mv);
+                    record_move(record, mv);
                 }
-                Err(error @ MoveError::Illegal { .. }) => {
-                    say(&mut out, &format!("Refused: {error}\n"));
-                }
-                Err(error) => {
-                    say(
-                        &mut out,
-                        &format!("Refused: {error}\nLegal moves: {legal_text}\n"),
-                    );
-                }
+                Err(error @ MoveError::Illegal { .. }) => writeln!(out, "Refused: {error}")?,
+                Err(error) => writeln!(out, "Refused: {error}\nLegal moves: {legal_text}")?,
             }
         } else {
-            let report = engine.search(&mut game, |_| {});
+            let spinner = progress::spinner("thinking");
+            let report = engine.search(&mut game, |iteration| {
+                spinner.set_message(format!(
+                    "depth {} done, {} nodes",
+                    iteration.depth,
+                    progress::si(iteration.nodes as f64)
+                ));
+            });
+            spinner.finish_and_clear();
             let Some(mv) = report.best_move else {
                 // A position with a legal move always gives one; stop rather than loop.
-                break;
+                return Ok(());
             };
             let last = report.iterations.last();
-            say(
-                &mut out,
-                &format!(
-                    "gametree plays {mv} (depth {}, value {}, {} nodes, {:.2} s; line {})\n",
-                    last.map_or(0, |iteration| iteration.depth),
-                    last.map_or("-".to_string(), |iteration| describe_value(iteration.value)),
-                    report.nodes,
-                    report.elapsed.as_secs_f64(),
-                    last.map_or(String::new(), |iteration| line_text(
-                        &iteration.principal_line
-                    )),
-                ),
-            );
+            writeln!(
+                out,
+                "gametree plays {mv} (depth {}, value {}, {} nodes, {:.2} s; line {})",
+                last.map_or(0, |iteration| iteration.depth),
+                last.map_or("-".to_string(), |iteration| describe_value(iteration.value)),
+                report.nodes,
+                report.elapsed.as_secs_f64(),
+                last.map_or(String::new(), |iteration| line_text(
+                    &iteration.principal_line
+                )),
+            )?;
             game.update(mv);
             show_board = true;
-            let mut record = record
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            record.game.moves.push(mv);
+            record_move(record, mv);
         }
     }
-    save_and_report(&record, &mut out)?;
-    Ok(Outcome::Found)
 }
