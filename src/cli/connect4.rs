@@ -563,19 +563,8 @@ struct FileFigures {
 
 fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
     let mut solver = Solver::new(args.board.options(args.weak)?);
-    if !args.json {
-        outln!(
-            "{:<14} {:>9} {:>12} {:>12} {:>16} {:>12}  scores",
-            "file",
-            "positions",
-            "mean time",
-            "mean CPU",
-            "mean positions",
-            "positions/s"
-        )?;
-    }
     let mut any_wrong = false;
-    for path in &args.files {
+    for (index, path) in args.files.iter().enumerate() {
         let mut reader = PositionReader::open(Some(path))?;
         let name = path.file_name().map_or_else(
             || reader.source.clone(),
@@ -652,6 +641,17 @@ fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
             format!("{} WRONG", figures.wrong)
         };
         let cpu_text = mean_cpu_ms.map_or_else(|| "-".to_string(), |ms| format!("{ms:.3} ms"));
+        if index == 0 {
+            outln!(
+                "{:<14} {:>9} {:>12} {:>12} {:>16} {:>12}  scores",
+                "file",
+                "positions",
+                "mean time",
+                "mean CPU",
+                "mean positions",
+                "positions/s"
+            )?;
+        }
         outln!(
             "{name:<14} {:>9} {:>9.3} ms {cpu_text:>12} {:>16.0} {:>10.2} M  {verdict}",
             figures.positions,
