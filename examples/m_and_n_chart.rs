@@ -3,8 +3,8 @@
 //! the chart of docs/m-and-n.md.
 //!
 //! ```sh
-//! cargo run --release --example m_and_n_chart            # writes docs/m-and-n-leaves.svg
-//! cargo run --release --example m_and_n_chart -- out.svg # or another file
+//! cargo run --release --example m_and_n_chart                 # writes m-and-n-leaves.svg
+//! cargo run --release --example m_and_n_chart -- docs/m-and-n-leaves.svg  # the docs' chart
 //! ```
 //!
 //! Trees: every position has 2 to 8 successors (uniformly), all leaves at the same depth
@@ -43,10 +43,11 @@ struct Row {
 }
 
 fn main() -> Result<(), Box<dyn Error>> {
-    let output = std::env::args_os().nth(1).map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/m-and-n-leaves.svg"),
-        PathBuf::from,
-    );
+    // In the current directory unless a file is named: the chart in docs/ is rewritten only
+    // when asked for.
+    let output = std::env::args_os()
+        .nth(1)
+        .map_or_else(|| PathBuf::from("m-and-n-leaves.svg"), PathBuf::from);
     let monotone = Exponents::new(2.0, 0.18)?;
     let functions: Vec<Slagle> = (1..=3)
         .map(|k| Slagle::new(k, k, monotone, monotone))

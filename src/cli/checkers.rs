@@ -36,9 +36,15 @@ enum CheckersCommand {
         $ gametree checkers perft 2 --divide --fen 'B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29'\n  \
         position B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29\n  \
         depth    2\n  \
+        16-19      6\n  \
+        22-26      8\n  \
+        25-30      8\n  \
+        22-17      8\n  \
+        25-21      8\n  \
+        nodes    38\n  \
         ...\n  \
-        nodes    [..]\n  \
-        ...")]
+        $ gametree checkers perft 9 --json\n  \
+        {\"position\":\"B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\",\"depth\":9,\"nodes\":3963680,[..]}")]
     Perft {
         /// Plies to look ahead.
         depth: u32,
@@ -56,9 +62,20 @@ enum CheckersCommand {
     /// The computer's best move, its value (from Black's side: positive favours Black) and
     /// principal line, depth by depth as it deepens, with nodes, nodes per second and the
     /// effective branching factor.
-    #[command(after_help = "Examples:\n  gametree checkers best --depth 12\n  \
-        gametree checkers best --fen 'W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29' --time 1 --json\n  \
-        gametree checkers best --depth 8 --algorithm m-and-n --m 2 --n 2 --x 3 --y 0.1")]
+    #[command(after_help = "Examples:\n  \
+        $ gametree checkers best --depth 6\n  \
+        position  B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\n  \
+        algorithm alphabeta\n  \
+        depth                   value       nodes       nodes/s    ebf  line\n  \
+        ...\n      \
+        6                     -12         821 [..]  12-16 23-19 16x23 27x18 8-12 26-23\n  \
+        best move 12-16\n  \
+        value     -12\n  \
+        ...\n  \
+        $ gametree checkers best --fen 'W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29' --depth 4 --json\n  \
+        {\"position\":\"W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29\",\"algorithm\":\"alphabeta\",\"best_move\":\"10-6\",\"value\":52,\"depth\":4,[..]}\n  \
+        $ gametree checkers best --depth 4 --params results/slagle/parameters.json | grep 'best move'\n  \
+        best move 9-13")]
     Best {
         /// Search from this PDN FEN position instead of the initial position.
         #[arg(long)]
@@ -72,10 +89,10 @@ enum CheckersCommand {
     /// Play against the computer in the terminal: the board is drawn with its square
     /// numbers, moves are typed in standard notation (`11-15`, `15x24`), and the game is
     /// saved as PDN when it ends, at end of input, on `quit` and on Ctrl-C.
-    #[command(
-        after_help = "Examples:\n  gametree checkers play --side black --depth 10\n  \
-        printf '11-15\\n' | gametree checkers play --depth 4 --save game.pdn"
-    )]
+    #[command(after_help = "Example:\n  \
+        $ printf '11-15\\nquit\\n' | gametree checkers play --depth 4 --save /tmp/gametree-game.pdn | tail -2\n  \
+        Your move (Black): quit\n  \
+        Game saved to /tmp/gametree-game.pdn")]
     Play {
         /// Your side: first (Black, who moves first) or second (White).
         #[arg(long, value_enum, default_value_t = Side::First)]

@@ -34,9 +34,10 @@ enum Connect4Command {
         $ echo '2252576253462244111563365343671351441 -1' | gametree connect4 solve\n  \
         2252576253462244111563365343671351441 -1 [..] [..]\n  \
         $ head -2 data/connect4/Test_L2_R1 | gametree connect4 solve --json\n  \
-        {\"moves\":\"2252576253462244111563365343671351441\",\"score\":-1,\"expected\":-1,\"nodes\":[..],\"microseconds\":[..]}\n  \
-        {\"moves\":\"7422341735647741166133573473242566\",\"score\":-1,\"expected\":-1,\"nodes\":[..],\"microseconds\":[..]}\n\n\
-        An empty line is the empty board (a long solve: watch the progress on stderr).")]
+        {\"moves\":\"5554224333234511764415115\",\"score\":4,\"expected\":4,\"nodes\":119,\"microseconds\":[..]}\n  \
+        {\"moves\":\"52753311433677442422121\",\"score\":8,\"expected\":8,\"nodes\":33,\"microseconds\":[..]}\n\
+        \n\
+        An empty line is the empty board (a long solve on 7×6: watch the progress on stderr).")]
     Solve(SolveArgs),
     /// The score of every move from a position (for the player to move), one field per
     /// column, `-` for a full column
@@ -44,15 +45,16 @@ enum Connect4Command {
         $ gametree connect4 analyze 5554224333234511764415115\n  \
         -8 -8 -8 -8 - 4 -8\n  \
         $ gametree connect4 analyze --width 5 --height 4 --json\n  \
-        {\"moves\":\"\",\"scores\":[0,0,0,0,0]}")]
+        {\"moves\":\"\",\"scores\":[-1,0,0,0,-1]}")]
     Analyze(AnalyzeArgs),
     /// Play against the computer, which solves each move it considers within a budget
     /// (and so plays perfectly once the game is small enough); type a column number per
     /// move
     #[command(after_help = "Example:\n  \
-        $ printf '3\\n3\\n3\\n' | gametree connect4 play --width 5 --height 4 --side first | tail -2\n  \
-        Your move (X): \n  \
-        ")]
+        $ printf '3\\n3\\n3\\n' | gametree connect4 play --width 5 --height 4 --side first | tail -3\n  \
+        Your move (X): 3\n  \
+        column 3 is full; try again.\n  \
+        Your move (X):")]
     Play(PlayArgs),
     /// Solve whole benchmark files and report per file the mean time per position (wall
     /// clock of the solving; CPU time of the whole file where the system reports it), the

@@ -38,17 +38,19 @@ pub struct ExperimentArgs {
 enum ExperimentCommand {
     /// Learn the 2&2 backing-up functions on checkers and play 2&2 against 1&1 alpha-beta
     /// (Slagle 1963, section 8), writing every result to --out as it is finished.
-    #[command(
-        after_help = "Examples:\n  gametree experiment slagle --quick --out /tmp/slagle-quick\n  \
-        gametree experiment slagle --depth 8 --positions 20000 --out results/slagle\n  \
-        gametree experiment slagle --out shared/run --shard 2/4\n\n\
-        Rerunning the same command continues where the last run stopped."
-    )]
+    #[command(after_help = "Examples:\n  \
+        $ gametree experiment slagle --quick --out /tmp/gametree-slagle-quick --quiet | grep games:\n  \
+        games: 36 in this run, 36 already finished, 0 to play\n  \
+        $ gametree experiment slagle --depth 1\n  \
+        gametree: --depth 1: D must be from 2 (one function, dmax 0) to 16\n\
+        \n\
+        Rerunning the same command continues where the last run stopped; docs/experiment.md\n\
+        shows the full run, shards and merging.")]
     Slagle(SlagleArgs),
     /// Combine result directories of shards (--shard K/N) into one.
-    #[command(
-        after_help = "Example:\n  gametree experiment merge run-1 run-2 --out results/slagle"
-    )]
+    #[command(after_help = "Example:\n  \
+        $ gametree experiment merge /tmp/gametree-slagle-quick --out /tmp/gametree-slagle-merged | head -1\n  \
+        merged 36 games from 1 directories into /tmp/gametree-slagle-merged")]
     Merge {
         /// The shards' result directories.
         #[arg(required = true)]
@@ -61,9 +63,9 @@ enum ExperimentCommand {
     /// with --output.
     #[command(after_help = "Examples:\n  \
         $ gametree experiment report results/slagle | head -1\n  \
-        # Slagle's proposed experiment: 2&2 against 1&1 alpha-beta at checkers\n  \
-        $ gametree experiment report results/slagle --output docs/slagle-experiment.md\n  \
-        wrote docs/slagle-experiment.md")]
+        # Slagle's proposed experiment: 2&2 alpha-beta against 1&1 alpha-beta at checkers\n  \
+        $ gametree experiment report /tmp/gametree-slagle-quick --output /tmp/gametree-slagle-quick/report.md\n  \
+        wrote /tmp/gametree-slagle-quick/report.md")]
     Report {
         /// The result directory.
         dir: PathBuf,
@@ -379,7 +381,7 @@ fn pipeline(
     matches_phase(dir, openings, &functions, &setup, shard, clock)?;
     write_match_outputs(dir, openings.len())?;
     outln!(
-        "done: results in {}; `gametree experiment report {}` writes the report",
+        "done: results in {}; `gametree experiment report {}` prints the report",
         dir.root().display(),
         dir.root().display()
     )?;

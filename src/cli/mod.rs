@@ -82,20 +82,26 @@ enum Command {
     /// `(child child ...)` a position, MAX at the root, moves 1..k from the left.
     #[command(
         arg_required_else_help = true,
-        after_help = "Example:\n  $ gametree tree proof '((3 5) (2 9))' --json\n  \
-        {\"value\":3,\"bound\":\"exact\",\"move\":1,\"pfmax\":[1,[2,5],[1,3]],\
-        \"pfmin\":[[2,1,2],[1,1,3]],\"leaves\":3,\"nodes\":6,\"cutoffs\":1}"
+        after_help = "Examples:\n  \
+        $ gametree tree proof '((3 5) (2 9))' --json\n  \
+        {\"value\":3,\"bound\":\"exact\",\"move\":1,\"pfmax\":[1,[2,5],[1,3]],\"pfmin\":[[2,1,2],[1,1,3]],\"leaves\":3,\"nodes\":6,\"cutoffs\":1}\n  \
+        $ echo '((3 5) (2 9))' | gametree tree alphabeta --alpha 4 --beta 10\n  \
+        value: 4\n  \
+        bound: upper (failed low: the value is at most this)\n  \
+        leaves: 2\n  \
+        nodes: 5\n  \
+        cutoffs: 2"
     )]
     Tree(tree::TreeArgs),
     /// English draughts (checkers): perft over the legal-move tree, the best move of a
     /// position, a game against the computer.
     #[command(
         arg_required_else_help = true,
-        after_help = "Examples:\n  $ gametree checkers perft 6 --json\n  \
-        {\"position\":\"B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\",\
-        \"depth\":6,\"nodes\":36768,...}\n  \
-        $ gametree checkers best --depth 6 --quiet\n  ...\n  \
-        best move 11-15\n  ..."
+        after_help = "Examples:\n  \
+        $ gametree checkers perft 6 --json\n  \
+        {\"position\":\"B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\",\"depth\":6,\"nodes\":36768,[..]}\n  \
+        $ gametree checkers best --depth 6 | grep 'best move'\n  \
+        best move 12-16"
     )]
     Checkers(checkers::CheckersArgs),
     /// Connect Four solved by the generic solver: benchmark files, move analysis, a game
@@ -112,8 +118,9 @@ enum Command {
     /// on checkers, play 2&2 against 1&1 alpha-beta, and report.
     #[command(
         arg_required_else_help = true,
-        after_help = "Examples:\n  gametree experiment slagle --quick --out /tmp/slagle-quick\n  \
-        gametree experiment report /tmp/slagle-quick"
+        after_help = "Example:\n  \
+        $ gametree experiment slagle --quick --out /tmp/gametree-slagle-quick --quiet | tail -1\n  \
+        done: results in /tmp/gametree-slagle-quick; `gametree experiment report /tmp/gametree-slagle-quick` prints the report"
     )]
     Experiment(experiment::ExperimentArgs),
 }

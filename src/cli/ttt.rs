@@ -35,7 +35,7 @@ enum TttCommand {
     Line(SearchArgs),
     /// The value and its proof, printed as the seed prints tmax: (value pfmax pfmin)
     #[command(
-        after_help = "Example:\n  $ gametree ttt proof --moves 3,1\n  (3 (11 (6 7 (5 10 3))) ((2 7 (4 11 (5 0))) ...))"
+        after_help = "Example:\n  $ gametree ttt proof --moves 3,1\n  (3 (11 (6 7 (5 10 3))) ((2 7 (4 11 (5 0))) [..]))"
     )]
     Proof(SearchArgs),
     /// Play against the computer, which searches the whole game and never loses

@@ -47,7 +47,7 @@ fn iteration_json(iteration: &IterationReport) -> serde_json::Value {
         "principal_line": iteration.principal_line.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "nodes": iteration.nodes,
         "seconds": iteration.elapsed.as_secs_f64(),
-        "nodes_per_second": nodes_per_second(iteration.nodes, iteration.elapsed).round(),
+        "nodes_per_second": nodes_per_second(iteration.nodes, iteration.elapsed).round() as u64,
     })
 }
 
@@ -111,7 +111,7 @@ pub fn run(fen: Option<&str>, search: &SearchArgs, json_output: bool) -> Result<
             "stop": report.stop,
             "nodes": report.nodes,
             "seconds": report.elapsed.as_secs_f64(),
-            "nodes_per_second": nodes_per_second(report.nodes, report.elapsed).round(),
+            "nodes_per_second": nodes_per_second(report.nodes, report.elapsed).round() as u64,
             "effective_branching_factor": ebf,
             "table": report.table.map(|table| json!({
                 "probes": table.probes,
