@@ -448,3 +448,20 @@ fn the_empty_connect_four_board_is_a_position_and_a_finished_game_is_not() {
         "no positions to solve",
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn saving_to_a_device_writes_it_in_place_instead_of_replacing_it() {
+    use std::os::unix::fs::FileTypeExt;
+    // The atomic save renames a temporary file over the save file: over /dev/null it
+    // replaced the device with a plain file.
+    let output = gametree_with_input(
+        &["checkers", "play", "--depth", "1", "--save", "/dev/null"],
+        "9-14\nquit\n",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let kind = std::fs::metadata("/dev/null")
+        .expect("/dev/null")
+        .file_type();
+    assert!(kind.is_char_device(), "/dev/null is no longer a device");
+}

@@ -26,13 +26,19 @@ struct Record {
 
 impl Record {
     /// Writes the game to a temporary file beside its file, then renames it over the file:
-    /// the file always holds a whole game.
+    /// the file always holds a whole game. Something that is not a plain file (`/dev/null`,
+    /// a pipe) is written in place: a rename would replace it.
     fn save(&self) -> Result<(), String> {
         let fail = |error: std::io::Error| {
             format!("cannot save the game to {}: {error}", self.path.display())
         };
+        let text = format!("{}\n", self.game);
+        let special = std::fs::metadata(&self.path).is_ok_and(|metadata| !metadata.is_file());
+        if special {
+            return std::fs::write(&self.path, text).map_err(fail);
+        }
         let temporary = temporary_path(&self.path);
-        std::fs::write(&temporary, format!("{}\n", self.game)).map_err(fail)?;
+        std::fs::write(&temporary, text).map_err(fail)?;
         std::fs::rename(&temporary, &self.path).map_err(|error| {
             let _ = std::fs::remove_file(&temporary);
             fail(error)
