@@ -158,7 +158,7 @@ impl Kalah {
     /// [`KalahError::Pits`] when the list is not 4 to 14 long and even, or holds more than
     /// 240 seeds.
     pub fn from_pits(pits: &[u8], to_move: Player, rules: KalahRules) -> Result<Kalah, KalahError> {
-        if pits.len() < 4 || pits.len() > PITS || pits.len() % 2 != 0 {
+        if pits.len() < 4 || pits.len() > PITS || !pits.len().is_multiple_of(2) {
             return Err(KalahError::Pits(format!(
                 "a board has 2·h + 2 pits (houses and stores) with 1 ≤ h ≤ {MAX_HOUSES}, not {}",
                 pits.len()
