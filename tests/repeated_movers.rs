@@ -5,10 +5,15 @@
 //! The games are in `repeated_movers_support`: random game graphs whose positions each
 //! name their own player to move, and a small Kalah. On each, alpha-beta (value, line and
 //! proof, in windows on every side of the value, the proofs checked by `verify`),
-//! aspiration, `choose_move` and the hidden board must give the minimax value;
-//! depth-limited alpha-beta, aspiration and iterative deepening, with and without
+//! aspiration, `choose_move`, the hidden board and the solver (strong and weak, with and
+//! without enhanced transposition cutoffs, `analyze`, a node budget) must give the minimax
+//! value; depth-limited alpha-beta, aspiration and iterative deepening, with and without
 //! a transposition table, the depth-limited minimax value; and m&n alpha-beta what m&n
 //! minimaxing chooses.
+//!
+//! The solver once negated the value of every successor, as if the other player were
+//! always to move after a move: these tests fail on that solver (on most graphs and on
+//! about half of the Kalah endgames).
 
 mod repeated_movers_support;
 
@@ -16,13 +21,13 @@ use gametree::hidden_board::HiddenBoardGame;
 use gametree::search::deepening::{Reuse, TableSearch};
 use gametree::search::float_valued::FloatValued;
 use gametree::{
-    Bound, Evaluate, Exponents, Game, Player, SearchOptions, Slagle, TranspositionTable,
-    ValueRange, Window, ZobristHash, alphabeta_line, alphabeta_proof, alphabeta_value,
-    aspiration_value, choose_move, choose_move_alphabeta, depth_limited_aspiration,
-    depth_limited_aspiration_with_table, depth_limited_line, depth_limited_line_with_table,
-    depth_limited_value, depth_limited_value_with_table, iterative_deepening,
-    iterative_deepening_with_table, minimax, minimax_value, mn_alphabeta, mn_alphabeta_depth,
-    mn_minimax, mn_minimax_depth, verify_result,
+    Bound, Evaluate, Exponents, Game, Player, SearchOptions, Slagle, Solvable, SolveOptions,
+    Solver, TranspositionTable, ValueRange, Window, ZobristHash, alphabeta_line, alphabeta_proof,
+    alphabeta_value, aspiration_value, choose_move, choose_move_alphabeta,
+    depth_limited_aspiration, depth_limited_aspiration_with_table, depth_limited_line,
+    depth_limited_line_with_table, depth_limited_value, depth_limited_value_with_table,
+    iterative_deepening, iterative_deepening_with_table, minimax, minimax_value, mn_alphabeta,
+    mn_alphabeta_depth, mn_minimax, mn_minimax_depth, verify_result,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
@@ -41,6 +46,16 @@ fn config() -> Config {
 /// A graph of 7 layers of 6 positions, up to 3 moves each, values −4 to 4.
 fn graph(seed: u64) -> MoverGraph {
     MoverGraph::generate(seed, 7, 6, 3, 4)
+}
+
+/// The value seen by `player`: MAX's value, or its negation for MIN, with MAX's −∞
+/// (`i32::MIN`) as −`i32::MAX` so that it negates (the solver's scores).
+fn seen_by(player: Player, value: i32) -> i32 {
+    let value = value.max(-i32::MAX);
+    match player {
+        Player::Max => value,
+        Player::Min => -value,
+    }
 }
 
 /// Windows on every side of `value`, so that a search fails low, is exact or fails high:
@@ -191,6 +206,67 @@ where
         let proof = alphabeta_proof(&mut hidden, window);
         prop_assert_eq!(proof.value, expected);
         prop_assert!(verify_result(&mut hidden, &proof).is_ok());
+    }
+    Ok(())
+}
+
+/// The solver against minimax: strong and weak, with and without enhanced transposition
+/// cutoffs, each move by `analyze`, and a node budget whose bounds hold the score; one
+/// solver's table kept throughout, as its entries are facts about positions.
+fn check_solver<G: Solvable + Evaluate>(game: &mut G) -> Result<(), TestCaseError> {
+    let value = minimax_value(game);
+    let mover = game.to_move();
+    let mut children = Vec::new();
+    if !game.is_terminal(i32::MIN, i32::MAX) {
+        let mut moves = Vec::new();
+        game.successors(&mut moves);
+        for mv in moves {
+            game.update(mv);
+            children.push((mv, minimax_value(game)));
+            game.revert(mv);
+        }
+    }
+    for enhanced_transposition_cutoffs in [false, true] {
+        let options = SolveOptions {
+            weak: false,
+            enhanced_transposition_cutoffs,
+            table_mib: 1,
+        };
+        let mut solver = Solver::new(options);
+        for weak in [false, true, false] {
+            solver.set_weak(weak);
+            let solution = solver.solve(game);
+            let expected = if weak { value.signum() } else { value };
+            prop_assert_eq!(solution.value, expected, "weak: {}", weak);
+            prop_assert_eq!(solution.score, seen_by(mover, expected));
+        }
+        let analysis = solver.analyze(game);
+        let found: Vec<_> = analysis
+            .iter()
+            .map(|(mv, solution)| (*mv, solution.value))
+            .collect();
+        prop_assert_eq!(&found, &children);
+        for (_, solution) in &analysis {
+            prop_assert_eq!(solution.score, seen_by(mover, solution.value));
+        }
+        for budget in [1, 5, 25, 125] {
+            let mut solver = Solver::new(options);
+            match solver.solve_within(game, budget) {
+                Ok(solution) => prop_assert_eq!(solution.value, value),
+                Err(unsolved) => {
+                    let score = seen_by(mover, value);
+                    prop_assert!(
+                        unsolved.at_least <= score && score <= unsolved.at_most,
+                        "{} outside {}..={} after {} positions",
+                        score,
+                        unsolved.at_least,
+                        unsolved.at_most,
+                        budget
+                    );
+                    prop_assert_eq!(solver.solve(game).value, value);
+                }
+            }
+        }
     }
     Ok(())
 }
@@ -412,6 +488,23 @@ proptest! {
         let mut game = Kalah::random(3, seeds, seed);
         check_alphabeta(&mut game)?;
         check_choose_move_and_hidden_board(&mut game)?;
+        prop_assert!(game.at_start());
+    }
+
+    #[test]
+    fn the_solver_agrees_with_minimax_on_graphs_with_repeated_movers(seed in any::<u64>()) {
+        let mut game = graph(seed);
+        check_solver(&mut game)?;
+        prop_assert!(game.at_root());
+    }
+
+    #[test]
+    fn the_solver_agrees_with_minimax_on_kalah_endgames(
+        seed in any::<u64>(),
+        seeds in 1u32..=7,
+    ) {
+        let mut game = Kalah::random(3, seeds, seed);
+        check_solver(&mut game)?;
         prop_assert!(game.at_start());
     }
 
