@@ -463,7 +463,6 @@ impl<G: Solvable> Solver<G> {
         candidates: G::Candidates,
         ply: usize,
     ) -> i32 {
-        let mover = game.to_move();
         let key = game.hash_key();
         let mut table_move = None;
         if let Some(entry) = self.table.probe(key) {
@@ -511,15 +510,19 @@ impl<G: Solvable> Solver<G> {
                     live += 1;
                     continue;
                 };
-                // The entry bounds the successor's score to its own player to move: this
-                // position's score through `mv` has the same bound when that is `mover`
-                // again (an extra move), and the negated one otherwise.
-                let (through, bound) = if game.to_move_after(mv) == mover {
-                    (child.value, child.bound)
+                // The entry bounds the successor's score to its own player to move. When that
+                // is the player to move here again (an extra move), this position's score
+                // through `mv` is that score, with the same bound; otherwise it is its
+                // negation, with the opposite bound. (The player is read afresh, as in the
+                // search below.)
+                let lower = matches!(child.bound, Bound::Lower | Bound::Exact);
+                let upper = matches!(child.bound, Bound::Upper | Bound::Exact);
+                let (through, at_least, at_most) = if game.to_move_after(mv) == game.to_move() {
+                    (child.value, lower, upper)
                 } else {
-                    (-child.value, flipped(child.bound))
+                    (-child.value, upper, lower)
                 };
-                if matches!(bound, Bound::Lower | Bound::Exact) && through >= beta {
+                if at_least && through >= beta {
                     self.stats.cutoffs += 1;
                     self.store(
                         key,
@@ -532,7 +535,7 @@ impl<G: Solvable> Solver<G> {
                     );
                     return through;
                 }
-                if matches!(bound, Bound::Upper | Bound::Exact) && through <= alpha {
+                if at_most && through <= alpha {
                     best = best.max(through);
                 } else {
                     moves[live] = mv;
@@ -545,10 +548,10 @@ impl<G: Solvable> Solver<G> {
         let mut best_move = None;
         for &mv in &moves[..live] {
             // The same player moving again (Kalah's extra move) keeps the window and the
-            // score; only a change of player negates them. The player is read afresh
-            // rather than taken from `mover` (the same): where `update` plainly passes
-            // the move to the other player (Connect Four), the compiler then sees the
-            // two differ and drops the test.
+            // score; only a change of player negates them. The player is read afresh, not
+            // remembered from the top of the function: where `update` plainly passes the
+            // move to the other player (Connect Four), the compiler then sees that the two
+            // differ and drops the test.
             let player = game.to_move();
             game.update(mv);
             let score = if game.to_move() == player {
@@ -625,16 +628,6 @@ fn to_max(score: i32, mover: Player) -> i32 {
         Player::Min => -score,
     };
     if value == -INFINITY { i32::MIN } else { value }
-}
-
-/// The bound of the negation of a value bounded by `bound`.
-#[inline]
-fn flipped(bound: Bound) -> Bound {
-    match bound {
-        Bound::Exact => Bound::Exact,
-        Bound::Lower => Bound::Upper,
-        Bound::Upper => Bound::Lower,
-    }
 }
 
 /// The score the next null-window search tests when the score is known to lie in
