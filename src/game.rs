@@ -91,6 +91,11 @@ pub trait Game {
     type Value: Value;
 
     /// Whose turn it is in the current position.
+    ///
+    /// The players need not alternate: a game may let the same player move twice or more
+    /// in a row (Kalah's extra move). Every search asks at each position it expands and
+    /// assumes nothing from the player who moved before (`tests/repeated_movers.rs` holds
+    /// them all to that).
     fn to_move(&self) -> Player;
 
     /// McCarthy's `successors`: appends the moves from the current position to `moves`,

@@ -585,6 +585,11 @@ impl Solvable for ConnectFour {
     fn search_moves(&self, candidates: u64, moves: &mut Vec<u8>) {
         self.append_ordered(candidates, moves);
     }
+
+    /// The players alternate: the opponent, without playing the column.
+    fn to_move_after(&mut self, _column: u8) -> Player {
+        self.to_move().opponent()
+    }
 }
 
 impl fmt::Display for ConnectFour {
@@ -655,7 +660,7 @@ mod tests {
     }
 
     #[test]
-    fn the_key_after_a_move_is_the_key_of_the_position_it_makes() {
+    fn the_key_and_player_to_move_after_a_move_are_those_of_the_position_it_makes() {
         for start in ["", "44444", "334455", "7777766666"] {
             let mut game = ConnectFour::from_moves(start).expect("legal");
             for column in 0..7 {
@@ -667,6 +672,11 @@ mod tests {
                 assert_eq!(
                     game.hash_key_after(column),
                     played.hash_key(),
+                    "{start} {column}"
+                );
+                assert_eq!(
+                    game.to_move_after(column),
+                    played.to_move(),
                     "{start} {column}"
                 );
             }

@@ -1,4 +1,5 @@
-//! A strong (or weak) solver for integer-valued games: negamax alpha-beta with a
+//! A strong (or weak) solver for integer-valued games: negamax alpha-beta (negating only
+//! where the player to move changes, so a player may move twice in a row) with a
 //! transposition table, null-window searches narrowing the value, the table's move first,
 //! enhanced transposition cutoffs, and pruning the game knows (the moves that lose at
 //! once, the wins at once) through the optional [`Solvable::outlook`] and
@@ -43,7 +44,9 @@ pub enum Outlook<C> {
 /// knowledge that saves search.
 ///
 /// Values are integers so that the solver can negate them (it searches from the point of
-/// view of the player to move, as negamax does) and split the interval they lie in.
+/// view of the player to move, as negamax does) and split the interval they lie in. The
+/// solver asks [`Game::to_move`] after every move: the players need not alternate (a
+/// player may move twice or more in a row, as after Kalah's extra move).
 pub trait Solvable: Game<Value = i32> + ZobristHash {
     /// What [`outlook`](Self::outlook) learns of the moves and hands to
     /// [`search_moves`](Self::search_moves): `()` for a game that learns nothing.
@@ -87,6 +90,19 @@ pub trait Solvable: Game<Value = i32> + ZobristHash {
     fn search_moves(&self, candidates: Self::Candidates, moves: &mut Vec<Self::Move>) {
         let _ = candidates;
         self.successors(moves);
+    }
+
+    /// Who is to move after `mv`, the game left as it was: what enhanced transposition
+    /// cutoffs need to read a successor's table entry (a score to the player to move
+    /// there) before searching it.
+    ///
+    /// The default plays the move, asks [`Game::to_move`] and takes the move back; a game
+    /// that knows without playing overrides it (Connect Four: always the opponent).
+    fn to_move_after(&mut self, mv: Self::Move) -> Player {
+        self.update(mv);
+        let player = self.to_move();
+        self.revert(mv);
+        player
     }
 }
 
@@ -291,7 +307,8 @@ impl<G: Solvable> Solver<G> {
     /// Empty when the position is terminal.
     ///
     /// The score of each move in the returned [`Solution`] is from the point of view of
-    /// the player to move here (it is the successor's score negated).
+    /// the player to move here (the successor's score, negated when the other player is
+    /// to move there).
     pub fn analyze(&mut self, game: &mut G) -> Vec<(G::Move, Solution)> {
         if game.is_terminal(i32::MIN, i32::MAX) {
             return Vec::new();
@@ -379,6 +396,11 @@ impl<G: Solvable> Solver<G> {
     /// Negamax alpha-beta, fail-soft, from the point of view of the player to move: a
     /// result at or below `alpha` is an upper bound of the true score, at or above `beta`
     /// a lower bound, and exact in between.
+    ///
+    /// The player to move is asked at every position: a successor where the same player
+    /// is to move again is searched in the same window and its score kept; only where the
+    /// other player is to move are the window and the score negated. A table entry holds
+    /// the score to the player to move at its position.
     fn search(&mut self, game: &mut G, alpha: i32, beta: i32, ply: usize) -> i32 {
         if ply % STACK_CHECK_PLIES == STACK_CHECK_PLIES - 1 {
             with_stack(|| self.position(game, alpha, beta, ply))
@@ -469,8 +491,8 @@ impl<G: Solvable> Solver<G> {
         if let Some(mv) = table_move {
             move_to_front(moves, mv);
         }
-        // Moves the table already refutes (their successor is known to be worth at least
-        // -alpha to its mover) are left out, their bound kept in `best`.
+        // Moves the table already refutes (their successor is known to be worth at most
+        // alpha to this position's mover) are left out, their bound kept in `best`.
         let mut best = -INFINITY;
         let mut live = moves.len();
         if self.options.enhanced_transposition_cutoffs && moves.len() > 1 {
@@ -488,11 +510,19 @@ impl<G: Solvable> Solver<G> {
                     live += 1;
                     continue;
                 };
-                // The successor's score to its mover is at most (upper bound) or at least
-                // (lower bound) `child.value`: this position's score through `mv` is at
-                // least, or at most, its negation.
-                let through = -child.value;
-                if matches!(child.bound, Bound::Upper | Bound::Exact) && through >= beta {
+                // The entry bounds the successor's score to its own player to move. When that
+                // is the player to move here again (an extra move), this position's score
+                // through `mv` is that score, with the same bound; otherwise it is its
+                // negation, with the opposite bound. (The player is read afresh, as in the
+                // search below.)
+                let lower = matches!(child.bound, Bound::Lower | Bound::Exact);
+                let upper = matches!(child.bound, Bound::Upper | Bound::Exact);
+                let (through, at_least, at_most) = if game.to_move_after(mv) == game.to_move() {
+                    (child.value, lower, upper)
+                } else {
+                    (-child.value, upper, lower)
+                };
+                if at_least && through >= beta {
                     self.stats.cutoffs += 1;
                     self.store(
                         key,
@@ -505,7 +535,7 @@ impl<G: Solvable> Solver<G> {
                     );
                     return through;
                 }
-                if matches!(child.bound, Bound::Lower | Bound::Exact) && through <= alpha {
+                if at_most && through <= alpha {
                     best = best.max(through);
                 } else {
                     moves[live] = mv;
@@ -517,8 +547,18 @@ impl<G: Solvable> Solver<G> {
         let window_alpha = alpha;
         let mut best_move = None;
         for &mv in &moves[..live] {
+            // The same player moving again (Kalah's extra move) keeps the window and the
+            // score; only a change of player negates them. The player is read afresh, not
+            // remembered from the top of the function: where `update` plainly passes the
+            // move to the other player (Connect Four), the compiler then sees that the two
+            // differ and drops the test.
+            let player = game.to_move();
             game.update(mv);
-            let score = -self.search(game, -beta, -alpha, ply + 1);
+            let score = if game.to_move() == player {
+                self.search(game, alpha, beta, ply + 1)
+            } else {
+                -self.search(game, -beta, -alpha, ply + 1)
+            };
             game.revert(mv);
             if self.aborted {
                 return 0;
@@ -706,6 +746,134 @@ mod tests {
         assert!(unsolved.stats.nodes <= 51);
         // The table kept only what was proved: solving on from it gives the value.
         assert_eq!(solver.solve(&mut game).value, expected);
+    }
+
+    /// A position of a hand-made tree that names its own player to move, so that a
+    /// player may move twice in a row (Kalah's extra move).
+    enum Hand {
+        Leaf(i32),
+        Inner(Player, Vec<Hand>),
+    }
+
+    /// Walks a [`Hand`] tree; moves are 1-based child indices.
+    struct HandGame {
+        root: Hand,
+        path: Vec<usize>,
+    }
+
+    impl HandGame {
+        fn current(&self) -> &Hand {
+            self.path
+                .iter()
+                .fold(&self.root, |node, &index| match node {
+                    Hand::Inner(_, children) => &children[index - 1],
+                    Hand::Leaf(_) => unreachable!("a leaf has no children"),
+                })
+        }
+    }
+
+    impl Game for HandGame {
+        type Move = usize;
+        type Value = i32;
+        fn to_move(&self) -> Player {
+            match self.current() {
+                Hand::Inner(player, _) => *player,
+                Hand::Leaf(_) => Player::Max,
+            }
+        }
+        fn successors(&self, moves: &mut Vec<usize>) {
+            if let Hand::Inner(_, children) = self.current() {
+                moves.extend(1..=children.len());
+            }
+        }
+        fn is_terminal(&self, _alpha: i32, _beta: i32) -> bool {
+            matches!(self.current(), Hand::Leaf(_))
+        }
+        fn value(&self) -> i32 {
+            match self.current() {
+                Hand::Leaf(value) => *value,
+                Hand::Inner(..) => unreachable!("only leaves are valued"),
+            }
+        }
+        fn update(&mut self, mv: usize) {
+            self.path.push(mv);
+        }
+        fn revert(&mut self, _mv: usize) {
+            self.path.pop();
+        }
+    }
+
+    impl ZobristHash for HandGame {
+        fn hash_key(&self) -> u64 {
+            self.path
+                .iter()
+                .fold(0xcbf2_9ce4_8422_2325, |hash, &index| {
+                    (hash ^ index as u64).wrapping_mul(0x0100_0000_01b3)
+                })
+        }
+    }
+    impl Solvable for HandGame {
+        type Candidates = ();
+    }
+
+    #[test]
+    fn a_player_who_moves_twice_in_a_row_is_valued_as_the_same_player() {
+        use Hand::{Inner, Leaf};
+        use Player::{Max, Min};
+        // MAX chooses between moving again (3, or a position where MIN moves twice: the
+        // least of 7, 9 and 10, so 7) and letting MIN choose between 6 and 12 (6): 7.
+        let max_moves_again = Inner(
+            Max,
+            vec![
+                Inner(
+                    Max,
+                    vec![
+                        Leaf(3),
+                        Inner(Min, vec![Inner(Min, vec![Leaf(7), Leaf(9)]), Leaf(10)]),
+                    ],
+                ),
+                Inner(Min, vec![Leaf(6), Leaf(12)]),
+            ],
+        );
+        // MIN chooses between moving again (the least of −2 and 4) and letting MAX choose
+        // between −5 and 1: −2, a score of 2 to MIN.
+        let min_moves_again = Inner(
+            Min,
+            vec![
+                Inner(Min, vec![Leaf(-2), Leaf(4)]),
+                Inner(Max, vec![Leaf(-5), Leaf(1)]),
+            ],
+        );
+        for (root, value, score, moves) in [
+            (max_moves_again, 7, 7, [(7, 7), (6, 6)]),
+            (min_moves_again, -2, 2, [(-2, 2), (1, -1)]),
+        ] {
+            let mut game = HandGame {
+                root,
+                path: Vec::new(),
+            };
+            assert_eq!(crate::minimax_value(&mut game), value);
+            for enhanced_transposition_cutoffs in [false, true] {
+                let options = SolveOptions {
+                    weak: false,
+                    enhanced_transposition_cutoffs,
+                    table_mib: 1,
+                };
+                let mut solver = Solver::new(options);
+                let solution = solver.solve(&mut game);
+                assert_eq!((solution.value, solution.score), (value, score));
+                let analysis: Vec<_> = solver
+                    .analyze(&mut game)
+                    .into_iter()
+                    .map(|(_, solution)| (solution.value, solution.score))
+                    .collect();
+                assert_eq!(analysis, moves);
+                solver.set_weak(true);
+                let weak = solver.solve(&mut game);
+                assert_eq!((weak.value, weak.score), (value.signum(), score.signum()));
+                assert!(game.path.is_empty());
+            }
+        }
     }
 
     #[test]
