@@ -16,6 +16,7 @@ mod connect4;
 mod cpu_time;
 mod experiment;
 mod insanity;
+mod kalah;
 mod limits;
 mod output;
 mod path;
@@ -114,6 +115,16 @@ enum Command {
         after_help = "Example:\n  $ gametree connect4 analyze 5554224333234511764415115\n  -8 -8 -8 -8 - 4 -8"
     )]
     Connect4(connect4::Connect4Args),
+    /// Kalah(h, s), the game of Slagle and Dixon's M&N experiments, solved by the generic
+    /// solver: a position's value and best moves, every move's value, perft, a game against
+    /// the computer.
+    ///
+    /// Values are South's store less North's at the end of the game (South moves first).
+    #[command(
+        arg_required_else_help = true,
+        after_help = "Example:\n  $ gametree kalah solve --houses 4 --seeds 3 | grep value\n  value     8 (South wins by 8)"
+    )]
+    Kalah(kalah::KalahArgs),
     /// Slagle's proposed experiment (seed 003, section 8): learn 2&2 backing-up functions
     /// on checkers, play 2&2 against 1&1 alpha-beta, and report.
     #[command(
@@ -222,6 +233,7 @@ pub fn run() -> ExitCode {
         Command::Tree(args) => tree::run(&args),
         Command::Checkers(args) => checkers::run(args),
         Command::Connect4(args) => connect4::run(args),
+        Command::Kalah(args) => kalah::run(args),
         Command::Experiment(args) => experiment::run(args),
     };
     // What is still buffered must reach the reader too (a closed pipe is not an error).

@@ -1,0 +1,566 @@
+//! `gametree kalah`: Kalah(h, s) solved by the generic solver (null windows over the final
+//! margin, the table, the futility bounds of the seeds left), move by move, against a person,
+//! and perft.
+//!
+//! Notation: a house is numbered 1..h from its owner's left; a move is the house the player
+//! to move sows. `--moves 3,1,4` plays from the start, each number for whoever is to move
+//! then (after a last seed in the store the same player moves again). `--position` gives
+//! the pits in sowing order — South's houses 1..h, South's store, North's houses 1..h,
+//! North's store — then `S` or `N` for the player to move: the start of Kalah(6,4) is
+//! `4,4,4,4,4,4,0,4,4,4,4,4,4,0,S`. Values are South's store less North's at the end of the
+//! game: South, the first player, is MAX.
+
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::time::Instant;
+
+use clap::{Args, Subcommand, ValueEnum};
+use serde_json::json;
+
+use gametree::games::kalah::{Ending, Kalah, KalahRules};
+use gametree::{Game, Player, SolveOptions, Solver};
+
+use super::output::outln;
+use super::{CliError, Outcome, Side, limits, progress, prompt};
+
+/// Arguments of `gametree kalah`.
+#[derive(Args, Debug)]
+pub struct KalahArgs {
+    #[command(subcommand)]
+    command: KalahCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum KalahCommand {
+    /// The value of a position with perfect play (South's final store less North's; from
+    /// the start, the first player's winning margin), its best moves, positions searched
+    /// and time
+    #[command(after_help = "Examples:\n  \
+        $ gametree kalah solve --houses 3 --seeds 3\n  \
+        position  3,3,3,0,3,3,3,0,S (Kalah(3,3), Irving's rules)\n  \
+        value     [..]\n  \
+        ...\n  \
+        $ gametree kalah solve --houses 2 --seeds 2 --json\n  \
+        {\"position\":\"2,2,0,2,2,0,S\",\"rules\":\"irving\",\"value\":-2,\"best_moves\":[2],\"nodes\":46,[..]}")]
+    Solve(SolveArgs),
+    /// The value of every move from a position (South's final margin after it, with perfect
+    /// play), one field per house: `-` for an empty house
+    #[command(after_help = "Example:\n  \
+        $ gametree kalah analyze --houses 3 --seeds 2\n  \
+        -8 4 0")]
+    Analyze(SolveArgs),
+    /// Count the positions DEPTH moves ahead (every sowing is a move, extra moves included)
+    #[command(after_help = "Example:\n  \
+        $ gametree kalah perft 3\n  \
+        position 4,4,4,4,4,4,0,4,4,4,4,4,4,0,S\n  \
+        depth    3\n  \
+        nodes    185\n  \
+        time     [..]")]
+    Perft(PerftArgs),
+    /// Play against the computer, which solves each move within a budget; type a house
+    /// number per move
+    #[command(after_help = "Example:\n  \
+        $ printf '2\\n1\\n' | gametree kalah play --houses 2 --seeds 1 --side first | tail -1\n  \
+        You win by 2.")]
+    Play(PlayArgs),
+}
+
+/// The rule variants (see `gametree::games::kalah`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum RulesArg {
+    /// Irving, Donkers and Uiterwijk (2000): a last seed in an empty own house is captured
+    /// even when the opposite house is empty
+    Irving,
+    /// The rules as commonly stated: a capture needs seeds in the opposite house
+    Standard,
+}
+
+/// When the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum EndingArg {
+    /// As soon as either side's houses are empty
+    EitherSideEmpty,
+    /// When the player to move has nothing to sow
+    MoverHasNoSeeds,
+}
+
+/// The board, the rules and the position.
+#[derive(Args, Debug)]
+struct BoardArgs {
+    /// Houses a side, 1 to 6
+    #[arg(long, default_value_t = 6)]
+    houses: usize,
+    /// Seeds a house at the start, 1 to 20
+    #[arg(long, default_value_t = 4)]
+    seeds: u8,
+    /// The capture rule
+    #[arg(long, value_enum, default_value_t = RulesArg::Irving)]
+    rules: RulesArg,
+    /// When the game ends
+    #[arg(long, value_enum, default_value_t = EndingArg::EitherSideEmpty)]
+    ending: EndingArg,
+    /// Moves played from the start: house numbers (1 = the mover's leftmost), comma
+    /// separated, each for the player to move then
+    #[arg(
+        long,
+        value_name = "HOUSES",
+        default_value = "",
+        conflicts_with = "position"
+    )]
+    moves: String,
+    /// A position: the pits in sowing order (South's houses, South's store, North's houses,
+    /// North's store) and S or N for the player to move, comma separated
+    #[arg(long, value_name = "PITS")]
+    position: Option<String>,
+}
+
+impl BoardArgs {
+    fn rules(&self) -> KalahRules {
+        let base = match self.rules {
+            RulesArg::Irving => KalahRules::irving(),
+            RulesArg::Standard => KalahRules::standard(),
+        };
+        KalahRules {
+            ending: match self.ending {
+                EndingArg::EitherSideEmpty => Ending::EitherSideEmpty,
+                EndingArg::MoverHasNoSeeds => Ending::MoverHasNoSeeds,
+            },
+            ..base
+        }
+    }
+
+    /// The position asked for.
+    fn game(&self) -> Result<Kalah, CliError> {
+        let usage = |message: String| CliError::Usage(message);
+        if let Some(text) = &self.position {
+            return parse_position(text, self.rules()).map_err(usage);
+        }
+        let mut game =
+            Kalah::new(self.houses, self.seeds, self.rules()).map_err(|e| usage(e.to_string()))?;
+        for (index, field) in self.moves.split(',').enumerate() {
+            let field = field.trim();
+            if field.is_empty() && self.moves.trim().is_empty() {
+                break;
+            }
+            let house: usize = field.parse().map_err(|_| {
+                usage(format!(
+                    "--moves: move {} ({}) is not a house number",
+                    index + 1,
+                    gametree::text::excerpt(field)
+                ))
+            })?;
+            game.play(house)
+                .map_err(|error| usage(format!("--moves: move {}: {error}", index + 1)))?;
+        }
+        Ok(game)
+    }
+}
+
+/// Reads `PITS,...,S|N`; every error names the field.
+fn parse_position(text: &str, rules: KalahRules) -> Result<Kalah, String> {
+    let fields: Vec<&str> = text.split(',').map(str::trim).collect();
+    let Some((side, pits)) = fields.split_last() else {
+        return Err("--position: empty".into());
+    };
+    let to_move = match *side {
+        "S" | "s" => Player::Max,
+        "N" | "n" => Player::Min,
+        other => {
+            return Err(format!(
+                "--position: field {} ({}) must be S or N, the player to move",
+                fields.len(),
+                gametree::text::excerpt(other)
+            ));
+        }
+    };
+    let mut counts = Vec::with_capacity(pits.len());
+    for (index, field) in pits.iter().enumerate() {
+        counts.push(field.parse::<u8>().map_err(|_| {
+            format!(
+                "--position: field {} ({}) is not a number of seeds 0 to 255",
+                index + 1,
+                gametree::text::excerpt(field)
+            )
+        })?);
+    }
+    Kalah::from_pits(&counts, to_move, rules).map_err(|error| format!("--position: {error}"))
+}
+
+/// The position in the notation of `--position`.
+fn position_text(game: &Kalah) -> String {
+    let mut fields: Vec<String> = game.pits().iter().map(ToString::to_string).collect();
+    fields.push(
+        match game.player_to_move() {
+            Player::Max => "S",
+            Player::Min => "N",
+        }
+        .to_string(),
+    );
+    fields.join(",")
+}
+
+fn rules_name(rules: KalahRules) -> &'static str {
+    if rules.empty_capture {
+        "irving"
+    } else {
+        "standard"
+    }
+}
+
+/// A value for people: who wins by how much.
+fn describe(value: i32) -> String {
+    match value.signum() {
+        1 => format!("{value} (South wins by {value})"),
+        -1 => format!("{value} (North wins by {})", -value),
+        _ => "0 (a draw)".to_string(),
+    }
+}
+
+#[derive(Args, Debug)]
+struct SolveArgs {
+    #[command(flatten)]
+    board: BoardArgs,
+    /// Greatest transposition table size in MiB (the table starts at 1 MiB and grows)
+    #[arg(long, value_name = "MIB", default_value_t = SolveOptions::default().table_mib)]
+    table_mib: usize,
+    /// Print one JSON object
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct PerftArgs {
+    /// Moves to look ahead
+    depth: u32,
+    #[command(flatten)]
+    board: BoardArgs,
+    /// Print one JSON object
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct PlayArgs {
+    #[command(flatten)]
+    board: BoardArgs,
+    /// Your side: first (South) or second (North); asked for when absent
+    #[arg(long, value_enum, value_name = "SIDE")]
+    side: Option<Side>,
+    /// The most positions the computer searches for each move it considers
+    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+    max_nodes: u64,
+    /// Greatest transposition table size in MiB
+    #[arg(long, value_name = "MIB", default_value_t = SolveOptions::default().table_mib)]
+    table_mib: usize,
+}
+
+/// The deepest perft accepted: far beyond what finishes.
+const MAX_PERFT_DEPTH: u32 = 64;
+
+/// Runs `gametree kalah`.
+pub fn run(args: KalahArgs) -> Result<Outcome, CliError> {
+    match args.command {
+        KalahCommand::Solve(args) => solve(&args),
+        KalahCommand::Analyze(args) => analyze(&args),
+        KalahCommand::Perft(args) => perft(&args),
+        KalahCommand::Play(args) => play(&args),
+    }
+}
+
+fn solver(table_mib: usize) -> Result<Solver<Kalah>, CliError> {
+    limits::check_table_mib(table_mib)?;
+    Ok(Solver::new(SolveOptions {
+        table_mib,
+        ..SolveOptions::default()
+    }))
+}
+
+fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
+    let mut game = args.board.game()?;
+    let mut solver = solver(args.table_mib)?;
+    let spinner = progress::spinner("solving");
+    spinner.set_message(format!("Kalah({},{})", game.houses(), args.board.seeds));
+    let started = Instant::now();
+    let root = solver.solve(&mut game);
+    // The best moves: those whose value is the root's.
+    let best: Vec<usize> = solver
+        .analyze(&mut game)
+        .into_iter()
+        .filter(|(_, solution)| solution.value == root.value)
+        .map(|(mv, _)| usize::from(mv) + 1)
+        .collect();
+    let seconds = started.elapsed().as_secs_f64();
+    spinner.finish_and_clear();
+    let position = position_text(&game);
+    let rules = rules_name(game.rules());
+    if args.json {
+        outln!(
+            "{}",
+            json!({
+                "position": position,
+                "rules": rules,
+                "value": root.value,
+                "best_moves": best,
+                "nodes": root.stats.nodes,
+                "seconds": seconds,
+            })
+        )?;
+        return Ok(Outcome::Found);
+    }
+    outln!(
+        "position  {position} (Kalah({},{}), {} rules)",
+        game.houses(),
+        args.board.seeds,
+        if rules == "irving" {
+            "Irving's"
+        } else {
+            "standard"
+        }
+    )?;
+    outln!("value     {}", describe(root.value))?;
+    let best_text: Vec<String> = best.iter().map(ToString::to_string).collect();
+    outln!(
+        "best      {}",
+        if best_text.is_empty() {
+            "none (the game is over)".to_string()
+        } else {
+            best_text.join(" ")
+        }
+    )?;
+    outln!("positions {}", root.stats.nodes)?;
+    outln!("time      {seconds:.3} s")?;
+    Ok(Outcome::Found)
+}
+
+fn analyze(args: &SolveArgs) -> Result<Outcome, CliError> {
+    let mut game = args.board.game()?;
+    if game.is_over() {
+        return Err(CliError::Usage(format!(
+            "{}: the game is over; there is no move to analyse",
+            position_text(&game)
+        )));
+    }
+    let mut solver = solver(args.table_mib)?;
+    let spinner = progress::spinner("analysing");
+    let mut values: Vec<Option<i32>> = vec![None; game.houses()];
+    for (mv, solution) in solver.analyze(&mut game) {
+        values[usize::from(mv)] = Some(solution.value);
+    }
+    spinner.finish_and_clear();
+    if args.json {
+        outln!(
+            "{}",
+            json!({ "position": position_text(&game), "values": values })
+        )?;
+    } else {
+        let fields: Vec<String> = values
+            .iter()
+            .map(|value| value.map_or_else(|| "-".to_string(), |value| value.to_string()))
+            .collect();
+        outln!("{}", fields.join(" "))?;
+    }
+    Ok(Outcome::Found)
+}
+
+/// Leaves `depth` moves below `game`.
+fn count_leaves(game: &mut Kalah, depth: u32, moves: &mut Vec<Vec<u8>>) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut buffer = moves.pop().unwrap_or_default();
+    buffer.clear();
+    game.successors(&mut buffer);
+    let mut leaves = 0;
+    for &mv in &buffer {
+        game.update(mv);
+        leaves += count_leaves(game, depth - 1, moves);
+        game.revert(mv);
+    }
+    moves.push(buffer);
+    leaves
+}
+
+fn perft(args: &PerftArgs) -> Result<Outcome, CliError> {
+    if args.depth > MAX_PERFT_DEPTH {
+        return Err(CliError::Usage(format!(
+            "perft depth {} is too deep (at most {MAX_PERFT_DEPTH})",
+            args.depth
+        )));
+    }
+    let mut game = args.board.game()?;
+    let spinner = progress::spinner("perft");
+    let started = Instant::now();
+    let nodes = count_leaves(&mut game, args.depth, &mut Vec::new());
+    let seconds = started.elapsed().as_secs_f64();
+    spinner.finish_and_clear();
+    if args.json {
+        outln!(
+            "{}",
+            json!({
+                "position": position_text(&game),
+                "depth": args.depth,
+                "nodes": nodes,
+                "seconds": seconds,
+            })
+        )?;
+    } else {
+        outln!("position {}", position_text(&game))?;
+        outln!("depth    {}", args.depth)?;
+        outln!("nodes    {nodes}")?;
+        outln!("time     {seconds:.3} s")?;
+    }
+    Ok(Outcome::Found)
+}
+
+/// The computer's house (0-based) and what it proved of it: each move solved within
+/// `max_nodes` positions; the best guaranteed value for the mover, then the best possible.
+fn computer_move(solver: &mut Solver<Kalah>, game: &mut Kalah, max_nodes: u64) -> (u8, i32, i32) {
+    let mover = game.to_move();
+    let sign = if mover == Player::Max { 1 } else { -1 };
+    let mut moves = Vec::new();
+    game.successors(&mut moves);
+    let mut best: Option<(u8, i32, i32)> = None;
+    for mv in moves {
+        game.update(mv);
+        // Bounds on South's final margin, turned to the mover's side.
+        let (low, high) = match solver.solve_within(game, max_nodes) {
+            Ok(solution) => (solution.value, solution.value),
+            Err(unsolved) => {
+                let to_max = |score: i32| {
+                    if game.to_move() == Player::Max {
+                        score
+                    } else {
+                        -score
+                    }
+                };
+                let (a, b) = (to_max(unsolved.at_least), to_max(unsolved.at_most));
+                (a.min(b), a.max(b))
+            }
+        };
+        game.revert(mv);
+        let (at_least, at_most) = if sign == 1 {
+            (low, high)
+        } else {
+            (-high, -low)
+        };
+        if best
+            .is_none_or(|(_, best_least, best_most)| (at_least, at_most) > (best_least, best_most))
+        {
+            best = Some((mv, at_least, at_most));
+        }
+    }
+    best.expect("invariant: a game that is not over has a move")
+}
+
+fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
+    let game = args.board.game()?;
+    let solver = solver(args.table_mib)?;
+    if args.max_nodes == 0 {
+        return Err(CliError::Usage(
+            "--max-nodes 0: the computer needs to search at least one position".into(),
+        ));
+    }
+    let stdin = io::stdin();
+    let echo = !stdin.is_terminal();
+    let stdout = io::stdout();
+    play_game(
+        game,
+        solver,
+        args.max_nodes,
+        args.side,
+        echo,
+        &mut stdin.lock(),
+        &mut stdout.lock(),
+    )?;
+    Ok(Outcome::Found)
+}
+
+fn side_name(player: Player) -> &'static str {
+    match player {
+        Player::Max => "South",
+        Player::Min => "North",
+    }
+}
+
+/// A person plays the computer, one house per line; bad input is answered with the reason
+/// and asked for again; the end of input ends the game quietly.
+fn play_game(
+    mut game: Kalah,
+    mut solver: Solver<Kalah>,
+    max_nodes: u64,
+    side: Option<Side>,
+    echo: bool,
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+) -> Result<(), CliError> {
+    let human = match side {
+        Some(Side::First) => Player::Max,
+        Some(Side::Second) => Player::Min,
+        None => loop {
+            write!(output, "Play first (South) or second (North)? [1/2] ")?;
+            output.flush()?;
+            let Some(answer) = prompt::read_line(input, echo, output)? else {
+                return Ok(());
+            };
+            match answer.to_ascii_lowercase().as_str() {
+                "1" | "first" | "south" | "s" => break Player::Max,
+                "2" | "second" | "north" | "n" => break Player::Min,
+                _ => writeln!(output, "{answer:?} is neither 1 nor 2; try again.")?,
+            }
+        },
+    };
+    writeln!(
+        output,
+        "You are {}. Type a house number, 1 to {}, counted from your left.",
+        side_name(human),
+        game.houses()
+    )?;
+    loop {
+        writeln!(output, "\n{game}\n")?;
+        if game.is_over() {
+            let value = game.value();
+            let verdict = match (value.signum(), human) {
+                (0, _) => "A draw.".to_string(),
+                (1, Player::Max) | (-1, Player::Min) => format!("You win by {}.", value.abs()),
+                _ => format!("The computer wins by {}.", value.abs()),
+            };
+            writeln!(output, "{verdict}")?;
+            return Ok(());
+        }
+        if game.to_move() == human {
+            write!(output, "Your move ({}): ", side_name(human))?;
+            output.flush()?;
+            let Some(answer) = prompt::read_line(input, echo, output)? else {
+                return Ok(());
+            };
+            let played = match answer.parse::<usize>() {
+                Ok(house) => game.play(house).map_err(|error| error.to_string()),
+                Err(_) => Err(format!(
+                    "{} is not a house number 1 to {}",
+                    gametree::text::excerpt(&answer),
+                    game.houses()
+                )),
+            };
+            if let Err(reason) = played {
+                writeln!(output, "{reason}; try again.")?;
+            }
+        } else {
+            let spinner = progress::spinner("thinking");
+            let (mv, at_least, at_most) = computer_move(&mut solver, &mut game, max_nodes);
+            spinner.finish_and_clear();
+            let outlook = if at_least == at_most {
+                format!("with best play it ends {at_least:+} for it")
+            } else {
+                format!(
+                    "between {at_least:+} and {at_most:+} for it: not solved within {max_nodes} positions"
+                )
+            };
+            writeln!(
+                output,
+                "The computer ({}) sows house {} ({outlook}).",
+                side_name(game.to_move()),
+                mv + 1
+            )?;
+            game.update(mv);
+        }
+    }
+}

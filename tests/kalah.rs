@@ -1,0 +1,141 @@
+//! Kalah: the solver's values against plain minimax on small boards under both rule sets,
+//! and `gametree kalah` through the real binary.
+
+mod common;
+
+use gametree::games::kalah::{Ending, Kalah, KalahRules, random_position};
+use gametree::{Game, SolveOptions, Solver, SplitMix64, Window, alphabeta_value, minimax};
+
+use common::{assert_usage_error_of, gametree, json};
+
+fn every_rule_set() -> [KalahRules; 3] {
+    [
+        KalahRules::irving(),
+        KalahRules::standard(),
+        KalahRules {
+            ending: Ending::MoverHasNoSeeds,
+            ..KalahRules::irving()
+        },
+    ]
+}
+
+#[test]
+fn the_solver_agrees_with_minimax_on_every_small_start() {
+    for rules in every_rule_set() {
+        for houses in 1..=3 {
+            // Kalah(3,3)'s whole tree takes plain minimax seconds per rule set.
+            for seeds in 1..=(if houses == 3 { 2 } else { 3 }) {
+                let mut game = Kalah::new(houses, seeds, rules).expect("a board");
+                let exact = minimax(&mut game).value;
+                let mut solver = Solver::new(SolveOptions::default());
+                let solved = solver.solve(&mut game);
+                assert_eq!(solved.value, exact, "Kalah({houses},{seeds}) {rules:?}");
+                // Every move's value too, and the best of them is the root's.
+                let moves = solver.analyze(&mut game);
+                let mut best = None::<i32>;
+                for (mv, solution) in moves {
+                    game.update(mv);
+                    assert_eq!(solution.value, minimax(&mut game).value);
+                    game.revert(mv);
+                    let better = match (best, game.to_move()) {
+                        (None, _) => true,
+                        (Some(old), gametree::Player::Max) => solution.value > old,
+                        (Some(old), gametree::Player::Min) => solution.value < old,
+                    };
+                    if better {
+                        best = Some(solution.value);
+                    }
+                }
+                assert_eq!(best.unwrap_or(exact), exact);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_solver_agrees_with_minimax_on_random_positions_of_larger_boards() {
+    let mut random = SplitMix64::new(16);
+    for rules in every_rule_set() {
+        for _ in 0..60 {
+            // Kalah(4,2) a few moves in: small enough for plain minimax.
+            let plies = 6 + random.index(10);
+            let mut game = random_position(4, 2, rules, plies, &mut random);
+            let exact = minimax(&mut game).value;
+            let mut solver = Solver::new(SolveOptions::default());
+            assert_eq!(solver.solve(&mut game).value, exact, "{game}");
+            let weak = Solver::new(SolveOptions {
+                weak: true,
+                ..SolveOptions::default()
+            })
+            .solve(&mut game);
+            assert_eq!(weak.value, exact.signum(), "{game}");
+        }
+    }
+}
+
+#[test]
+fn solve_prints_the_value_and_the_best_moves() {
+    // Kalah(4,3) under Irving's rules: South wins by 8, as alpha-beta in the full window
+    // (equal to minimax, tests/repeated_movers.rs) finds too.
+    let result = json(&gametree(&[
+        "kalah", "solve", "--houses", "4", "--seeds", "3", "--json",
+    ]));
+    assert_eq!(result["value"], 8);
+    assert_eq!(result["position"], "3,3,3,3,0,3,3,3,3,0,S");
+    let mut game = Kalah::new(4, 3, KalahRules::irving()).expect("a board");
+    assert_eq!(alphabeta_value(&mut game, Window::full()).value, 8);
+    let best: Vec<u64> = result["best_moves"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|mv| mv.as_u64().expect("a house"))
+        .collect();
+    assert!(!best.is_empty());
+    for house in best {
+        let mut after = game.clone();
+        after
+            .play(usize::try_from(house).expect("small"))
+            .expect("legal");
+        assert_eq!(alphabeta_value(&mut after, Window::full()).value, 8);
+    }
+}
+
+#[test]
+fn positions_and_moves_are_read_and_bad_ones_refused() {
+    let from_moves = json(&gametree(&[
+        "kalah", "solve", "--houses", "3", "--seeds", "2", "--moves", "3", "--json",
+    ]));
+    let from_position = json(&gametree(&[
+        "kalah",
+        "solve",
+        "--position",
+        "2,2,0,1,3,2,2,0,N",
+        "--json",
+    ]));
+    assert_eq!(from_moves["position"], "2,2,0,1,3,2,2,0,N");
+    assert_eq!(from_moves["value"], from_position["value"]);
+    assert_usage_error_of(
+        &["kalah", "solve", "--moves", "3,x"],
+        "--moves: move 2 (\"x\") is not a house number",
+    );
+    assert_usage_error_of(
+        &["kalah", "solve", "--houses", "3", "--moves", "4"],
+        "--moves: move 1: there is no house 4",
+    );
+    assert_usage_error_of(
+        &["kalah", "solve", "--position", "1,2,0,1,1,0,X"],
+        "field 7 (\"X\") must be S or N",
+    );
+    assert_usage_error_of(
+        &["kalah", "solve", "--position", "1,2,0,1,1,S"],
+        "a board has 2·h + 2 pits",
+    );
+    assert_usage_error_of(
+        &["kalah", "solve", "--houses", "7"],
+        "houses must be 1 to 6",
+    );
+    assert_usage_error_of(
+        &["kalah", "analyze", "--position", "0,0,5,1,0,3,S"],
+        "the game is over",
+    );
+}
