@@ -125,3 +125,40 @@ pub trait Evaluate: Game {
     /// An estimate of the current position's value to MAX.
     fn evaluate(&self) -> Self::Value;
 }
+
+/// A game borrowed mutably is the game: adapters that take a game by value (such as
+/// [`crate::search::float_valued::FloatValued`]) can then wrap a borrowed one.
+impl<G: Game + ?Sized> Game for &mut G {
+    type Move = G::Move;
+    type Value = G::Value;
+
+    fn to_move(&self) -> Player {
+        (**self).to_move()
+    }
+
+    fn successors(&self, moves: &mut Vec<Self::Move>) {
+        (**self).successors(moves);
+    }
+
+    fn is_terminal(&self, alpha: Self::Value, beta: Self::Value) -> bool {
+        (**self).is_terminal(alpha, beta)
+    }
+
+    fn value(&self) -> Self::Value {
+        (**self).value()
+    }
+
+    fn update(&mut self, mv: Self::Move) {
+        (**self).update(mv);
+    }
+
+    fn revert(&mut self, mv: Self::Move) {
+        (**self).revert(mv);
+    }
+}
+
+impl<G: Evaluate + ?Sized> Evaluate for &mut G {
+    fn evaluate(&self) -> Self::Value {
+        (**self).evaluate()
+    }
+}

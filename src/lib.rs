@@ -7,6 +7,7 @@
 //!
 //! | what | where |
 //! |---|---|
+//! | the one entry point to the searches: `Search::new(&mut game).depth(8).run()` | [`search::builder`], [`prelude`] |
 //! | the game interface: `successors`, `ter`, `imval`, `update`, `revert` | [`game`] |
 //! | depth-first puzzle search: McCarthy's `search` and `allsol` | [`search::puzzle`](mod@search::puzzle) |
 //! | puzzles: graph paths, Instant Insanity | [`puzzles`] |
@@ -32,6 +33,7 @@
 
 pub mod game;
 pub mod games;
+pub mod prelude;
 pub mod puzzles;
 pub mod random;
 pub mod search;
@@ -45,6 +47,7 @@ pub use search::alphabeta::{
     LineResult, Proof, ProofId, ProofResult, ProofStep, ValueResult, alphabeta_line,
     alphabeta_proof, alphabeta_value,
 };
+pub use search::builder::{Search, SearchResult};
 pub use search::hidden_board::{self, HiddenBoard, HiddenBoardGame, MoveList};
 pub use search::m_and_n::{
     BackingUp, BackingUpError, Exponents, MnResult, MonotoneClaim, Slagle, mn_alphabeta,

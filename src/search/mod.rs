@@ -4,6 +4,7 @@
 //! with a [`Bound`] how the value they return relates to the true value.
 
 pub mod alphabeta;
+pub mod builder;
 pub mod choose_move;
 pub mod deepening;
 pub mod float_valued;

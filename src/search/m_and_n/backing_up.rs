@@ -322,6 +322,32 @@ impl Slagle {
         })
     }
 
+    /// 1&1: each player backs up its best successor alone — ordinary minimaxing, leaf for
+    /// leaf McCarthy's alpha-beta.
+    #[must_use]
+    pub fn one_and_one() -> Self {
+        let unused = Exponents {
+            shift: 0.0,
+            slope: 1.0,
+        };
+        Slagle::new(1, 1, unused, unused).expect("invariant: 1 and 1 are counts")
+    }
+
+    /// 2&2 with Slagle's own example exponents (seed 003, Appendices B and C: x = r = 3,
+    /// y = s = 1): the best value plus 2^(3 − gap) for a second best `gap` behind. Values
+    /// are taken to be in the units of the seed's examples (small integers); for another
+    /// scale, choose [`Exponents`] and call [`Slagle::new`]. These exponents are not
+    /// monotone ((m − 1)·y·2^x·ln 2 = 5.5 > 1), so m&n alpha-beta takes none of the cutoffs
+    /// that need monotonicity: its result is still m&n minimaxing's.
+    #[must_use]
+    pub fn two_and_two() -> Self {
+        let seed = Exponents {
+            shift: 3.0,
+            slope: 1.0,
+        };
+        Slagle::new(2, 2, seed, seed).expect("invariant: 2 and 2 are counts")
+    }
+
     /// Uses `exponents` for MAX positions whose successors have `depth_below` plies left
     /// (Slagle's `dmax`, as section 8.1 learns x and y per dmax).
     #[must_use]
