@@ -7,6 +7,7 @@
 //!
 //! | what | where |
 //! |---|---|
+//! | writing your own game, step by step | [`guide`] |
 //! | the one entry point to the searches: `Search::new(&mut game).depth(8).run()` | [`search::builder`], [`prelude`] |
 //! | the game interface: `successors`, `ter`, `imval`, `update`, `revert` | [`game`] |
 //! | depth-first puzzle search: McCarthy's `search` and `allsol` | [`search::puzzle`](mod@search::puzzle) |
@@ -33,6 +34,7 @@
 
 pub mod game;
 pub mod games;
+pub mod guide;
 pub mod prelude;
 pub mod puzzles;
 pub mod random;
