@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::board::{Bitboard, Color, Move, Position, squares_of};
+use crate::text::excerpt;
 
 impl fmt::Display for Move {
     /// `11-15` for a step; every landing square of a capture sequence, `15x24x31`.
@@ -20,19 +21,22 @@ impl fmt::Display for Move {
     }
 }
 
-/// What is wrong with a move typed or read from a file.
+/// What is wrong with a move typed or read from a file. Messages quote at most the first
+/// 40 characters of the text ([`excerpt`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// The text is not move notation.
-    #[error("invalid move text {text:?}: {reason}")]
+    #[error("invalid move text {} at column {column}: {reason}", excerpt(.text))]
     Syntax {
         /// The text as given.
         text: String,
+        /// The 1-based character column of the problem in the text.
+        column: usize,
         /// What is wrong with it.
         reason: String,
     },
     /// Well-formed, but not a legal move of the position.
-    #[error("illegal move {text}: {reason}; legal moves: {}", .legal.join(" "))]
+    #[error("illegal move {}: {reason}; legal moves: {}", excerpt(.text), .legal.join(" "))]
     Illegal {
         /// The text as given.
         text: String,
@@ -42,7 +46,7 @@ pub enum MoveError {
         legal: Vec<String>,
     },
     /// Matches more than one legal move: the intermediate squares must be given.
-    #[error("ambiguous move {text}: it could be {}", .candidates.join(" or "))]
+    #[error("ambiguous move {}: it could be {}", excerpt(.text), .candidates.join(" or "))]
     Ambiguous {
         /// The text as given.
         text: String,
@@ -65,54 +69,80 @@ impl FromStr for MoveText {
 
     /// Reads `11-15`, `15x24`, `15x24x31` (also `15X24`); leading zeros (`09-13`) are
     /// accepted. Only syntax is checked here; [`Position::parse_move`] checks legality.
+    ///
+    /// The error's column is where the text goes wrong: the first character that is not a
+    /// digit, the start of a missing or out-of-range square, the first separator that
+    /// differs from the first one, the third square of a step, or the end of a move with
+    /// one square.
     fn from_str(text: &str) -> Result<MoveText, MoveError> {
-        let syntax = |reason: String| MoveError::Syntax {
+        let syntax = |column: usize, reason: String| MoveError::Syntax {
             text: text.to_string(),
+            column,
             reason,
         };
         if text.is_empty() {
-            return Err(syntax("empty".to_string()));
+            return Err(syntax(1, "empty".to_string()));
         }
-        let mut separator = None;
         let mut squares = Vec::new();
+        // The column where each part (a square's digits) starts.
+        let mut starts = Vec::new();
+        let mut column = 1;
         for (index, part) in text.split(['-', 'x', 'X']).enumerate() {
+            starts.push(column);
             if part.is_empty() {
-                return Err(syntax(format!(
-                    "square {} is missing (expected a number 1-32)",
-                    index + 1
-                )));
+                return Err(syntax(
+                    column,
+                    format!("square {} is missing (expected a number 1-32)", index + 1),
+                ));
             }
-            if !part.bytes().all(|byte| byte.is_ascii_digit()) {
-                return Err(syntax(format!(
-                    "{part:?} is not a square number (expected 1-32, joined by '-' or 'x')"
-                )));
+            if let Some((offset, character)) =
+                part.chars().enumerate().find(|(_, c)| !c.is_ascii_digit())
+            {
+                return Err(syntax(
+                    column + offset,
+                    format!(
+                        "{character:?} is not part of a square number (expected 1-32, joined \
+                         by '-' or 'x')"
+                    ),
+                ));
             }
-            let square: u32 = part
-                .parse()
-                .map_err(|_| syntax(format!("square {part} is out of range 1-32")))?;
-            if !(1..=32).contains(&square) {
-                return Err(syntax(format!("square {square} is out of range 1-32")));
-            }
+            let square = part
+                .parse::<u32>()
+                .ok()
+                .filter(|square| (1..=32).contains(square));
+            let Some(square) = square else {
+                let shown = part
+                    .parse::<u64>()
+                    .map_or_else(|_| excerpt(part), |number| number.to_string());
+                return Err(syntax(
+                    column,
+                    format!("square {shown} is out of range 1-32"),
+                ));
+            };
             squares.push(square as u8);
+            // The part's digits are ASCII: one column each, then one for the separator.
+            column += part.len() + 1;
         }
-        for character in text.chars().filter(|c| matches!(c, '-' | 'x' | 'X')) {
-            let capture = character != '-';
-            match separator {
-                None => separator = Some(capture),
-                Some(previous) if previous != capture => {
-                    return Err(syntax("mixes '-' and 'x'".to_string()));
-                }
-                Some(_) => {}
-            }
+        // The separator before part i (i ≥ 1) is in the column just before it.
+        let separators: Vec<(usize, bool)> = starts[1..]
+            .iter()
+            .zip(text.chars().filter(|c| matches!(c, '-' | 'x' | 'X')))
+            .map(|(start, character)| (start - 1, character != '-'))
+            .collect();
+        let capture = separators.first().is_some_and(|&(_, capture)| capture);
+        if let Some(&(at, _)) = separators.iter().find(|&&(_, other)| other != capture) {
+            return Err(syntax(at, "mixes '-' and 'x'".to_string()));
         }
-        let capture = separator.unwrap_or(false);
         if squares.len() < 2 {
+            // Only digits and separators are left: one column each.
             return Err(syntax(
+                text.len() + 1,
                 "a move names at least two squares, as in 11-15 or 15x24".to_string(),
             ));
         }
         if !capture && squares.len() > 2 {
             return Err(syntax(
+                starts[2],
                 "a step names two squares; write a capture sequence with 'x'".to_string(),
             ));
         }
@@ -203,8 +233,9 @@ impl Position {
     ///
     /// # Errors
     /// A [`FenError`] naming the column and what is wrong: an unknown side or colour
-    /// letter, a square outside 1–32, a square given twice, a man on the row where it
-    /// would have been crowned.
+    /// letter, a colour listed twice, a square outside 1–32, a square given twice, a man
+    /// on the row where it would have been crowned, anything after the final `.`. The
+    /// message quotes no more than 40 characters of the FEN.
     ///
     /// # Example
     /// ```
@@ -452,9 +483,13 @@ impl<'a> FenReader<'a> {
             ));
         }
         let digits: String = self.chars[start..self.index].iter().collect();
-        match digits.parse::<u32>() {
+        match digits.parse::<u64>() {
             Ok(square @ 1..=32) => Ok(square as u8),
-            _ => Err(self.error(start, format!("square {digits} is out of range 1-32"))),
+            Ok(square) => Err(self.error(start, format!("square {square} is out of range 1-32"))),
+            Err(_) => Err(self.error(
+                start,
+                format!("square {} is out of range 1-32", excerpt(&digits)),
+            )),
         }
     }
 }
@@ -486,6 +521,76 @@ mod tests {
         assert!(error.to_string().contains("given twice"), "{error}");
         let error = Position::from_fen("B:W1:B5").unwrap_err();
         assert!(error.to_string().contains("crowned"), "{error}");
+    }
+
+    #[test]
+    fn a_huge_square_number_is_quoted_only_in_part() {
+        let fen = format!("B:W{}:B1", "7".repeat(100_000));
+        let message = Position::from_fen(&fen).unwrap_err().to_string();
+        assert_eq!(
+            message,
+            format!(
+                "invalid FEN at column 4: square \"{}\"… is out of range 1-32",
+                "7".repeat(40)
+            )
+        );
+        let error = Position::from_fen("B:W99:B1").unwrap_err();
+        assert_eq!(error.reason, "square 99 is out of range 1-32");
+    }
+
+    #[test]
+    fn move_text_errors_name_the_column() {
+        let cases = [
+            ("", 1, "empty"),
+            (
+                "11",
+                3,
+                "a move names at least two squares, as in 11-15 or 15x24",
+            ),
+            ("11-", 4, "square 2 is missing (expected a number 1-32)"),
+            ("-15", 1, "square 1 is missing (expected a number 1-32)"),
+            (
+                "11-1a5",
+                5,
+                "'a' is not part of a square number (expected 1-32, joined by '-' or 'x')",
+            ),
+            ("11-33", 4, "square 33 is out of range 1-32"),
+            ("11-0", 4, "square 0 is out of range 1-32"),
+            ("15x24-31", 6, "mixes '-' and 'x'"),
+            (
+                "11-15-19",
+                7,
+                "a step names two squares; write a capture sequence with 'x'",
+            ),
+        ];
+        for (text, column, reason) in cases {
+            let error = text.parse::<MoveText>().expect_err(text);
+            assert_eq!(
+                error,
+                MoveError::Syntax {
+                    text: text.to_string(),
+                    column,
+                    reason: reason.to_string()
+                },
+                "{text}"
+            );
+        }
+        let message = Position::initial()
+            .parse_move("11-15-19")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            message,
+            "invalid move text \"11-15-19\" at column 7: a step names two squares; write a \
+             capture sequence with 'x'"
+        );
+        let huge = format!("11-{}", "9".repeat(100_000));
+        let message = Position::initial()
+            .parse_move(&huge)
+            .unwrap_err()
+            .to_string();
+        assert!(message.len() < 200, "{message}");
+        assert!(message.contains("at column 4: square \"999"), "{message}");
     }
 
     #[test]
