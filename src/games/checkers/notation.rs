@@ -229,13 +229,15 @@ impl Position {
     /// colour letter and a comma-separated list of squares, a `K` before a king's square
     /// (`B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29`). Ranges such as `W21-32` are
     /// accepted, as are surrounding spaces, a trailing `.` and a colour with no pieces
-    /// (`B:W:B1`) or left out.
+    /// (`B:W:B1`, a game White has lost) or left out (`B:W18`) — but not a board with no
+    /// pieces at all (`B:W:B`, `B`).
     ///
     /// # Errors
     /// A [`FenError`] naming the column and what is wrong: an unknown side or colour
-    /// letter, a colour listed twice, a square outside 1–32, a square given twice, a man
-    /// on the row where it would have been crowned, anything after the final `.`. The
-    /// message quotes no more than 40 characters of the FEN.
+    /// letter, a colour listed twice, a square outside 1–32 or missing after a `,`, a
+    /// square given twice, a man on the row where it would have been crowned, anything
+    /// after the final `.`, no pieces at all. The message quotes no more than
+    /// 40 characters of the FEN.
     ///
     /// # Example
     /// ```
@@ -249,7 +251,8 @@ impl Position {
     }
 
     /// The PDN FEN of the position: side to move, then White's and Black's pieces, each
-    /// list men first then kings, ascending — the form [`Position::from_fen`] reads back.
+    /// list men first then kings, ascending — the form [`Position::from_fen`] reads back
+    /// (unless the board has no piece at all, which no game reaches).
     #[must_use]
     pub fn to_fen(&self) -> String {
         let mut fen = String::new();
@@ -372,9 +375,20 @@ impl<'a> FenReader<'a> {
             }
             let mut men: Bitboard = 0;
             let mut kings: Bitboard = 0;
+            // After a ',' another square must follow.
+            let mut after_comma = false;
             loop {
                 self.skip_spaces();
                 match self.chars.get(self.index) {
+                    None | Some(':' | '.') if after_comma => {
+                        return Err(self.error(
+                            self.index,
+                            format!(
+                                "expected a square after ',', found {}",
+                                self.describe(self.index)
+                            ),
+                        ));
+                    }
                     None | Some(':' | '.') => break,
                     _ => {}
                 }
@@ -430,6 +444,7 @@ impl<'a> FenReader<'a> {
                     }
                 }
                 self.skip_spaces();
+                after_comma = self.chars.get(self.index) == Some(&',');
                 match self.chars.get(self.index) {
                     Some(',') => self.index += 1,
                     None | Some(':' | '.') => {}
@@ -458,6 +473,13 @@ impl<'a> FenReader<'a> {
                     ),
                 ));
             }
+        }
+        if occupied == 0 {
+            return Err(self.error(
+                self.chars.len(),
+                "no pieces at all: a position needs at least one piece (as in B:W18:B14)"
+                    .to_string(),
+            ));
         }
         let (black_men, black_kings) = pieces[Color::Black as usize].unwrap_or((0, 0));
         let (white_men, white_kings) = pieces[Color::White as usize].unwrap_or((0, 0));
@@ -521,6 +543,27 @@ mod tests {
         assert!(error.to_string().contains("given twice"), "{error}");
         let error = Position::from_fen("B:W1:B5").unwrap_err();
         assert!(error.to_string().contains("crowned"), "{error}");
+    }
+
+    #[test]
+    fn a_fen_without_any_piece_or_with_a_dangling_comma_is_refused_where_it_goes_wrong() {
+        let cases = [
+            ("B:W:B", 6, "no pieces at all"),
+            ("B", 2, "no pieces at all"),
+            ("W:B:W.", 7, "no pieces at all"),
+            ("B:W21,:B9", 7, "expected a square after ',', found ':'"),
+            ("B:W21,", 7, "expected a square after ',', found the end"),
+            ("B:W9:B1,.", 9, "expected a square after ',', found '.'"),
+        ];
+        for (fen, column, reason) in cases {
+            let error = Position::from_fen(fen).expect_err(fen);
+            assert_eq!(error.column, column, "{fen}: {error}");
+            assert!(error.reason.starts_with(reason), "{fen}: {error}");
+        }
+        // A colour without pieces is a game that colour has lost, and reads back.
+        let lost = Position::from_fen("W:W:B5").expect("White has lost");
+        assert_eq!(lost.to_fen(), "W:W:B5");
+        assert_eq!(Position::from_fen(&lost.to_fen()), Ok(lost));
     }
 
     #[test]
