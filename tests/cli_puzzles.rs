@@ -218,15 +218,15 @@ fn insanity_without_a_solution_says_so_and_exits_1() {
 fn insanity_rejects_bad_cubes_in_one_line() {
     assert_usage_error_of(
         &["insanity", "GBBWRG", "GGBGW", "GWWRBR", "GGRBWW"],
-        "cube 2 `GGBGW` has 5 faces",
+        "cube 2 \"GGBGW\" has 5 faces",
     );
     assert_usage_error_of(
         &["insanity", "GBBWRG", "GGBGWR", "GWWRBR", "GGRBWW7"],
-        "cube 4 `GGRBWW7` has 7 faces",
+        "cube 4 \"GGRBWW7\" has 7 faces",
     );
     assert_usage_error_of(
         &["insanity", "GBBWRG", "GGBGWR", "GW2RBR", "GGRBWW"],
-        "cube 3 `GW2RBR`: '2' is not a colour letter",
+        "cube 3 \"GW2RBR\": '2' is not a colour letter",
     );
     assert_usage_error_of(
         &["insanity", "GBBWRG", "GGBGWR", "GWWRBR", "GGRBWY"],
