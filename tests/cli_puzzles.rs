@@ -66,11 +66,16 @@ fn path_from_a_node_to_itself_is_the_node() {
 fn path_with_an_unknown_node_names_the_file_and_node() {
     assert_usage_error_of(
         &["path", DIAMOND, "--from", "A", "--to", "Q"],
-        "tests/data/diamond.graph: unknown node `Q`",
+        "tests/data/diamond.graph: unknown node \"Q\"",
     );
     assert_usage_error_of(
         &["path", DIAMOND, "--from", "Z", "--to", "A"],
-        "unknown node `Z`",
+        "unknown node \"Z\"",
+    );
+    let long = "Z".repeat(100_000);
+    assert_usage_error_of(
+        &["path", DIAMOND, "--from", &long, "--to", "A"],
+        &format!("unknown node \"{}\"…", "Z".repeat(40)),
     );
 }
 
@@ -94,7 +99,7 @@ fn path_with_an_unreadable_file_names_it() {
 }
 
 #[test]
-fn path_with_a_malformed_file_names_the_file_and_line() {
+fn path_with_a_malformed_file_names_the_file_line_and_column() {
     assert_usage_error_of(
         &[
             "path",
@@ -104,7 +109,7 @@ fn path_with_a_malformed_file_names_the_file_and_line() {
             "--to",
             "B",
         ],
-        "tests/data/latin1.graph:3: not valid UTF-8",
+        "tests/data/latin1.graph:3:6: not valid UTF-8",
     );
 }
 

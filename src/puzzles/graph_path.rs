@@ -19,7 +19,8 @@
 //! whitespace or control characters; `#` starts a comment that runs to the end of the
 //! line; blank lines are ignored. A node that heads several lines has the edges of all of
 //! them, in file order (a repeated edge counts once). A node that only appears after the
-//! head of a line, or heads a line alone, has no edges out.
+//! head of a line, or heads a line alone, has no edges out. A byte-order mark at the start
+//! of the file is skipped, so that it does not become part of the first name.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -27,6 +28,7 @@ use std::path::Path;
 use std::rc::Rc;
 
 use crate::search::puzzle::{all_solutions, search};
+use crate::text::excerpt;
 
 /// A node of a [`Graph`]: its index in the order names first appear in the file.
 pub type NodeId = u32;
@@ -42,7 +44,8 @@ pub struct Graph {
 }
 
 /// What can go wrong reading a graph or naming one of its nodes. Every message is one
-/// line and names the file (and the line, when a line is at fault).
+/// line, names the file (and the line and column, when a line is at fault, as
+/// `file:line:column:`) and quotes at most 40 characters of a name.
 #[derive(Debug, thiserror::Error)]
 pub enum GraphError {
     /// The file could not be read.
@@ -54,17 +57,20 @@ pub enum GraphError {
         source: std::io::Error,
     },
     /// A line of the file is not valid text or holds an unusable name.
-    #[error("{file}:{line}: {problem}")]
+    #[error("{file}:{line}:{column}: {problem}")]
     Malformed {
         /// The file, as given.
         file: String,
         /// The line, counting from 1.
         line: usize,
+        /// The column of the problem in characters, counting from 1: the first byte that
+        /// is not UTF-8, or the control character in a name.
+        column: usize,
         /// What is wrong with the line.
         problem: String,
     },
     /// A node name that does not occur in the graph.
-    #[error("{file}: unknown node `{name}`")]
+    #[error("{file}: unknown node {}", excerpt(.name))]
     UnknownNode {
         /// The file, as given.
         file: String,
@@ -72,10 +78,12 @@ pub enum GraphError {
         name: String,
     },
     /// The graph has more nodes than a [`NodeId`] can number.
-    #[error("{file}: too many nodes")]
+    #[error("{file}:{line}: too many nodes (at most 2^32)")]
     TooManyNodes {
         /// The file, as given.
         file: String,
+        /// The line where the first node past the limit is named.
+        line: usize,
     },
 }
 
@@ -99,7 +107,8 @@ impl Graph {
     /// # Errors
     ///
     /// [`GraphError::Malformed`] for a line that is not UTF-8 or has a name with a control
-    /// character in it; [`GraphError::TooManyNodes`] past `u32::MAX` nodes.
+    /// character in it, with the line and column; [`GraphError::TooManyNodes`] past
+    /// `u32::MAX` nodes.
     ///
     /// # Example
     ///
@@ -120,21 +129,27 @@ impl Graph {
             edges: Vec::new(),
         };
         let mut seen_edges = HashSet::new();
+        let text = text.strip_prefix("\u{feff}".as_bytes()).unwrap_or(text);
         for (number, line) in text.split(|&byte| byte == b'\n').enumerate() {
             let line_number = number + 1;
-            let line = std::str::from_utf8(line).map_err(|_| GraphError::Malformed {
-                file: file.to_string(),
-                line: line_number,
-                problem: "not valid UTF-8".to_string(),
+            let line = std::str::from_utf8(line).map_err(|error| {
+                let valid = std::str::from_utf8(&line[..error.valid_up_to()])
+                    .expect("invariant: the bytes before valid_up_to are UTF-8");
+                GraphError::Malformed {
+                    file: file.to_string(),
+                    line: line_number,
+                    column: valid.chars().count() + 1,
+                    problem: "not valid UTF-8".to_string(),
+                }
             })?;
-            let line = line.split('#').next().unwrap_or_default();
-            let mut tokens = line.split_whitespace();
+            let content = line.split('#').next().unwrap_or_default();
+            let mut tokens = content.split_whitespace();
             let Some(head) = tokens.next() else {
                 continue;
             };
-            let head = graph.intern(head, line_number)?;
+            let head = graph.intern(head, line, line_number)?;
             for token in tokens {
-                let target = graph.intern(token, line_number)?;
+                let target = graph.intern(token, line, line_number)?;
                 if seen_edges.insert((head, target)) {
                     graph.edges[head as usize].push(target);
                 }
@@ -148,20 +163,28 @@ impl Graph {
         self.index.get(name).copied()
     }
 
-    /// Numbers a name met on line `line`, giving a new name the next id.
-    fn intern(&mut self, name: &str, line: usize) -> Result<NodeId, GraphError> {
+    /// Numbers a name met on line number `line` (whose text is `text`, of which `name` is
+    /// a slice), giving a new name the next id.
+    fn intern(&mut self, name: &str, text: &str, line: usize) -> Result<NodeId, GraphError> {
         if let Some(id) = self.lookup(name) {
             return Ok(id);
         }
-        if let Some(control) = name.chars().find(|c| c.is_control()) {
+        if let Some((offset, control)) = name.char_indices().find(|(_, c)| c.is_control()) {
+            // `name` is a slice of `text`: its byte offset there gives the column.
+            let start = name.as_ptr() as usize - text.as_ptr() as usize;
             return Err(GraphError::Malformed {
                 file: self.file.clone(),
                 line,
-                problem: format!("node name {name:?} contains the control character {control:?}"),
+                column: text[..start + offset].chars().count() + 1,
+                problem: format!(
+                    "node name {} contains the control character {control:?}",
+                    excerpt(name)
+                ),
             });
         }
         let id = NodeId::try_from(self.names.len()).map_err(|_| GraphError::TooManyNodes {
             file: self.file.clone(),
+            line,
         })?;
         self.names.push(name.to_string());
         self.index.insert(name.to_string(), id);
@@ -416,16 +439,44 @@ mod tests {
     #[test]
     fn a_line_that_is_not_utf8_is_malformed_with_its_number() {
         let error = Graph::parse("g.txt", b"A B\n\xff B\n").unwrap_err();
-        assert_eq!(error.to_string(), "g.txt:2: not valid UTF-8");
+        assert_eq!(error.to_string(), "g.txt:2:1: not valid UTF-8");
+        let error = Graph::parse("g.txt", b"A\n\xc3\xa9t\xc3\xa9 B\xff\n").unwrap_err();
+        assert_eq!(error.to_string(), "g.txt:2:6: not valid UTF-8");
     }
 
     #[test]
-    fn a_name_with_a_control_character_is_malformed() {
-        let error = Graph::parse("g.txt", b"A B\x07\n").unwrap_err();
-        assert!(
-            error.to_string().starts_with("g.txt:1: node name"),
-            "{error}"
+    fn a_name_with_a_control_character_is_malformed_at_its_column() {
+        let error = Graph::parse("g.txt", "A B\n \u{e9} B\u{7}\n".as_bytes()).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "g.txt:2:5: node name \"B\\u{7}\" contains the control character '\\u{7}'"
         );
+        let long = format!("A {}\x07\n", "B".repeat(100_000));
+        let message = Graph::parse("g.txt", long.as_bytes())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            message.starts_with("g.txt:1:100003: node name \"BBB"),
+            "{message}"
+        );
+        assert!(message.len() < 150, "{message}");
+    }
+
+    #[test]
+    fn an_unknown_node_is_quoted_in_part() {
+        let graph = graph("A B\n");
+        let message = graph.node(&"Q".repeat(1000)).unwrap_err().to_string();
+        assert_eq!(
+            message,
+            format!("test: unknown node \"{}\"…", "Q".repeat(40))
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_name() {
+        let graph = Graph::parse("bom", "\u{feff}A B\n".as_bytes()).expect("parses");
+        assert!(graph.node("A").is_ok());
+        assert_eq!(graph.node_count(), 2);
     }
 
     #[test]
