@@ -25,8 +25,13 @@ use crate::text::excerpt;
 /// The `format` field of a parameter file this version writes and reads.
 pub const PARAMETERS_FORMAT: &str = "gametree-slagle-parameters/1";
 
+/// The greatest `dmax` a parameter file may give: far deeper than any search the
+/// experiment runs, and small enough that the functions' tables stay small.
+pub const MAX_DMAX: u32 = 255;
+
 /// The exponents of one dmax: x and y for MAX positions, r and s for MIN positions.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DepthParameters {
     /// Plies left below each successor.
     pub dmax: u32,
@@ -40,8 +45,10 @@ pub struct DepthParameters {
     pub s: f64,
 }
 
-/// A parameter file: m, n and the exponents per dmax.
+/// A parameter file: m, n and the exponents per dmax. A field the format does not have
+/// is an error, not ignored: it is most likely a misspelt one.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SlagleParameters {
     /// Always [`PARAMETERS_FORMAT`].
     pub format: String,
@@ -81,6 +88,9 @@ pub enum ParametersError {
     /// A dmax given twice.
     #[error("parameter file: dmax {0} is given twice")]
     Duplicate(u32),
+    /// A dmax beyond [`MAX_DMAX`].
+    #[error("parameter file: dmax {0} is too deep (at most {MAX_DMAX})")]
+    TooDeep(u32),
     /// Exponents a backing-up function cannot have.
     #[error("parameter file: dmax {dmax}: {error}")]
     Exponents {
@@ -116,8 +126,8 @@ impl SlagleParameters {
         }
     }
 
-    /// Checks the parameters: the format, at least one dmax, no dmax twice, y and s > 0,
-    /// finite numbers, m and n ≥ 1.
+    /// Checks the parameters: the format, at least one dmax, no dmax twice or above
+    /// [`MAX_DMAX`], y and s > 0, finite numbers, m and n ≥ 1.
     ///
     /// # Errors
     /// The first problem found, naming the dmax.
@@ -140,6 +150,9 @@ impl SlagleParameters {
         for entry in &self.functions {
             if entries.iter().any(|(dmax, _, _)| *dmax == entry.dmax) {
                 return Err(ParametersError::Duplicate(entry.dmax));
+            }
+            if entry.dmax > MAX_DMAX {
+                return Err(ParametersError::TooDeep(entry.dmax));
             }
             let exponents = |shift, slope| {
                 Exponents::new(shift, slope).map_err(|error| ParametersError::Exponents {
@@ -339,5 +352,41 @@ mod tests {
             message,
             "parameter file: format is \"a\\nb\", expected \"gametree-slagle-parameters/1\""
         );
+        let text = r#"{"format": "x", "m\u0007\n": 1}"#;
+        let message = SlagleParameters::from_json(text)
+            .expect_err("unknown field")
+            .to_string();
+        assert!(message.contains("unknown field `m\\u{7}\\n`"), "{message}");
+        assert!(!message.contains('\n'), "{message}");
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn exponents_read_back_to_the_very_numbers_written() {
+        // serde_json's default float reader gave 1.0356320386133937 for this one.
+        let parameters = SlagleParameters::symmetric(&[(0, exponents(0.0, 1.0356320386133935))]);
+        let read = SlagleParameters::from_json(&parameters.to_json()).expect("valid");
+        assert_eq!(read, parameters);
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn a_misspelt_field_or_a_dmax_too_deep_is_refused() {
+        let good = SlagleParameters::symmetric(&[(0, exponents(1.0, 0.5))]).to_json();
+        let misspelt = good.replacen("\"m\"", "\"mm\"", 1);
+        let message = SlagleParameters::from_json(&misspelt)
+            .expect_err("misspelt")
+            .to_string();
+        assert!(message.contains("unknown field `mm`"), "{message}");
+        let deep = good.replacen("\"dmax\": 0", "\"dmax\": 4294967295", 1);
+        assert_eq!(
+            SlagleParameters::from_json(&deep),
+            Err(ParametersError::TooDeep(u32::MAX))
+        );
+        let long_format = good.replacen(PARAMETERS_FORMAT, &"f".repeat(1000), 1);
+        let message = SlagleParameters::from_json(&long_format)
+            .expect_err("format")
+            .to_string();
+        assert!(message.len() < 150, "{message}");
     }
 }
