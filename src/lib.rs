@@ -61,7 +61,9 @@ pub use search::{Bound, SearchStats, Window};
 
 pub use games::connect_four::{ConnectFour, MoveErrorKind, ParseMovesError, PlayError, SizeError};
 pub use games::simple_tic_tac_toe::SimpleTicTacToe;
-pub use puzzles::graph_path::{Graph, GraphError, NodeId, PathPosition, all_paths, first_path};
+pub use puzzles::graph_path::{
+    Graph, GraphError, NodeId, OnPath, PathPosition, all_paths, first_path, first_path_with_stats,
+};
 pub use puzzles::instant_insanity::{Puzzle, PuzzleError, Repr, Tower};
 pub use random::SplitMix64;
 pub use search::alphabeta::{

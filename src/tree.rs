@@ -17,6 +17,7 @@ use std::str::FromStr;
 
 use crate::game::{Game, Player};
 use crate::random::SplitMix64;
+use crate::text::excerpt;
 
 /// The index of a node in an [`ExplicitTree`]'s arena.
 type NodeId = usize;
@@ -340,7 +341,8 @@ pub enum ParseTreeErrorKind {
     Unclosed,
     /// `()`: an internal node needs at least one child.
     EmptyList,
-    /// A leaf that is not a finite decimal number.
+    /// A leaf that is not a finite decimal number: the token as written (the message
+    /// quotes only its beginning).
     BadNumber(String),
     /// Something after the tree ended.
     TrailingInput,
@@ -358,7 +360,8 @@ impl fmt::Display for ParseTreeError {
             }
             ParseTreeErrorKind::BadNumber(token) => write!(
                 f,
-                "bad number `{token}`: a leaf is a decimal number such as 3, -2 or 0.5"
+                "bad number {}: a leaf is a decimal number such as 3, -2 or 0.5",
+                excerpt(token)
             ),
             ParseTreeErrorKind::TrailingInput => f.write_str("unexpected text after the tree"),
         }
@@ -568,12 +571,17 @@ mod tests {
     }
 
     #[test]
-    fn a_number_too_large_for_f64_is_a_bad_number() {
+    fn a_number_too_large_for_f64_is_a_bad_number_quoted_only_in_part() {
         let text = format!("(1 {})", "9".repeat(400));
-        assert!(matches!(
-            parse_error(&text).kind,
-            ParseTreeErrorKind::BadNumber(_)
-        ));
+        let error = parse_error(&text);
+        assert!(matches!(error.kind, ParseTreeErrorKind::BadNumber(_)));
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "line 1, column 4: bad number \"{}\"…: a leaf is a decimal number such as 3, -2 or 0.5",
+                "9".repeat(40)
+            )
+        );
     }
 
     #[test]

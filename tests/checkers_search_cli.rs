@@ -182,7 +182,7 @@ fn a_piped_game_refuses_an_illegal_move_plays_a_legal_one_and_saves_pdn_at_end_o
     );
     assert!(
         text.contains(
-            "Refused: illegal move 11-14: the piece on 11 cannot go that way; legal moves: "
+            "Refused: illegal move \"11-14\": the piece on 11 cannot go that way; legal moves: "
         ),
         "{text}"
     );

@@ -115,7 +115,7 @@ fn malformed_trees_are_one_line_errors_with_exit_status_2() {
         ),
         ("(3 5))", "line 1, column 6: unbalanced `)`"),
         ("(3\n ())", "line 2, column 2: empty list `()`"),
-        ("(3 five)", "line 1, column 4: bad number `five`"),
+        ("(3 five)", "line 1, column 4: bad number \"five\""),
         (
             "(3 5) 9",
             "line 1, column 7: unexpected text after the tree",

@@ -30,7 +30,9 @@ pub use matches::{
     BUDGET_MAX_DEPTH, GameRecord, GameSpec, MatchKind, MatchSetup, MatchSummary, SideStats,
     game_specs, one_and_one, play_game, summarize,
 };
-pub use parameters::{DepthParameters, PARAMETERS_FORMAT, ParametersError, SlagleParameters};
+pub use parameters::{
+    DepthParameters, MAX_DMAX, PARAMETERS_FORMAT, ParametersError, SlagleParameters,
+};
 pub use positions::{
     Opening, SAMPLING_BATCH, SamplingConfig, positions_from_fen_lines, positions_to_fen_lines,
     sampling_game, typical_positions,

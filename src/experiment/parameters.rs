@@ -20,12 +20,18 @@
 use serde::{Deserialize, Serialize};
 
 use crate::search::m_and_n::{BackingUpError, Exponents, Slagle};
+use crate::text::excerpt;
 
 /// The `format` field of a parameter file this version writes and reads.
 pub const PARAMETERS_FORMAT: &str = "gametree-slagle-parameters/1";
 
+/// The greatest `dmax` a parameter file may give: far deeper than any search the
+/// experiment runs, and small enough that the functions' tables stay small.
+pub const MAX_DMAX: u32 = 255;
+
 /// The exponents of one dmax: x and y for MAX positions, r and s for MIN positions.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DepthParameters {
     /// Plies left below each successor.
     pub dmax: u32,
@@ -39,8 +45,10 @@ pub struct DepthParameters {
     pub s: f64,
 }
 
-/// A parameter file: m, n and the exponents per dmax.
+/// A parameter file: m, n and the exponents per dmax. A field the format does not have
+/// is an error, not ignored: it is most likely a misspelt one.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SlagleParameters {
     /// Always [`PARAMETERS_FORMAT`].
     pub format: String,
@@ -52,14 +60,24 @@ pub struct SlagleParameters {
     pub functions: Vec<DepthParameters>,
 }
 
-/// Why a parameter file was refused.
+/// Why a parameter file was refused. Each message is one line that names the place: the
+/// line and column of a JSON error, else the field or the dmax at fault; it quotes at
+/// most 40 characters of what the file says.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ParametersError {
     /// Not JSON of the expected shape.
-    #[error("parameter file: {0}")]
-    Syntax(String),
+    #[error("parameter file: line {line}, column {column}: {message}")]
+    Syntax {
+        /// The line of the problem, from 1.
+        line: usize,
+        /// The column of the problem in characters, from 1 (0 at the start of a line,
+        /// where the JSON reader has not yet read a character of it).
+        column: usize,
+        /// What is wrong, with long quotes cut short and control characters escaped.
+        message: String,
+    },
     /// Another format or version.
-    #[error("parameter file: format is {found:?}, expected {PARAMETERS_FORMAT:?}")]
+    #[error("parameter file: format is {}, expected {PARAMETERS_FORMAT:?}", excerpt(.found))]
     Format {
         /// The format found.
         found: String,
@@ -70,6 +88,9 @@ pub enum ParametersError {
     /// A dmax given twice.
     #[error("parameter file: dmax {0} is given twice")]
     Duplicate(u32),
+    /// A dmax beyond [`MAX_DMAX`].
+    #[error("parameter file: dmax {0} is too deep (at most {MAX_DMAX})")]
+    TooDeep(u32),
     /// Exponents a backing-up function cannot have.
     #[error("parameter file: dmax {dmax}: {error}")]
     Exponents {
@@ -105,8 +126,8 @@ impl SlagleParameters {
         }
     }
 
-    /// Checks the parameters: the format, at least one dmax, no dmax twice, y and s > 0,
-    /// finite numbers, m and n ≥ 1.
+    /// Checks the parameters: the format, at least one dmax, no dmax twice or above
+    /// [`MAX_DMAX`], y and s > 0, finite numbers, m and n ≥ 1.
     ///
     /// # Errors
     /// The first problem found, naming the dmax.
@@ -129,6 +150,9 @@ impl SlagleParameters {
         for entry in &self.functions {
             if entries.iter().any(|(dmax, _, _)| *dmax == entry.dmax) {
                 return Err(ParametersError::Duplicate(entry.dmax));
+            }
+            if entry.dmax > MAX_DMAX {
+                return Err(ParametersError::TooDeep(entry.dmax));
             }
             let exponents = |shift, slope| {
                 Exponents::new(shift, slope).map_err(|error| ParametersError::Exponents {
@@ -169,8 +193,9 @@ impl SlagleParameters {
     /// Reads and checks a parameter file's text (JSON, the format above).
     ///
     /// # Errors
-    /// [`ParametersError::Syntax`] with serde_json's line and column, or the first problem
-    /// [`SlagleParameters::validate`] finds.
+    /// [`ParametersError::Syntax`] with the JSON reader's line and column (for text that
+    /// is not JSON, a missing, misspelt or repeated field, a value of the wrong type), or
+    /// the first problem [`SlagleParameters::validate`] finds.
     ///
     /// # Example
     /// ```
@@ -182,8 +207,12 @@ impl SlagleParameters {
     /// assert_eq!(error.to_string(), "parameter file: dmax 0: y and s must be greater than 0, got 0");
     /// ```
     pub fn from_json(text: &str) -> Result<Self, ParametersError> {
-        let parameters: SlagleParameters = serde_json::from_str(text)
-            .map_err(|error| ParametersError::Syntax(error.to_string()))?;
+        let parameters: SlagleParameters =
+            serde_json::from_str(text).map_err(|error| ParametersError::Syntax {
+                line: error.line(),
+                column: char_column(text, error.line(), error.column()),
+                message: json_message(&error),
+            })?;
         parameters.validate()?;
         Ok(parameters)
     }
@@ -193,6 +222,51 @@ impl SlagleParameters {
     pub fn to_json(&self) -> String {
         serde_json::to_string_pretty(self).expect("invariant: plain data serialises") + "\n"
     }
+}
+
+/// The character column of the JSON reader's `column`, which counts the bytes of line
+/// `line` it has read (0 for none): the characters those bytes begin, a character cut in
+/// two counting as read.
+#[cfg(feature = "cli")]
+fn char_column(text: &str, line: usize, column: usize) -> usize {
+    let Some(line_text) = line
+        .checked_sub(1)
+        .and_then(|index| text.split('\n').nth(index))
+    else {
+        return column;
+    };
+    let read = column.min(line_text.len());
+    line_text
+        .char_indices()
+        .take_while(|&(start, _)| start < read)
+        .count()
+}
+
+/// The JSON reader's message without its ` at line L column C` (the error says where
+/// itself), one line, and short: serde quotes a whole string value (`invalid type: string
+/// "…", expected usize`) and a field name as it is, so control characters are escaped and
+/// a long message keeps its beginning and its end (what was expected).
+#[cfg(feature = "cli")]
+fn json_message(error: &serde_json::Error) -> String {
+    const HEAD: usize = 80;
+    const TAIL: usize = 60;
+    let full = error.to_string();
+    let location = format!(" at line {} column {}", error.line(), error.column());
+    let message = full.strip_suffix(&location).unwrap_or(&full);
+    let mut escaped = Vec::new();
+    for c in message.chars() {
+        if c.is_control() {
+            escaped.extend(c.escape_debug());
+        } else {
+            escaped.push(c);
+        }
+    }
+    if escaped.len() <= HEAD + TAIL + 1 {
+        return escaped.into_iter().collect();
+    }
+    let head: String = escaped[..HEAD].iter().collect();
+    let tail: String = escaped[escaped.len() - TAIL..].iter().collect();
+    format!("{head}…{tail}")
 }
 
 #[cfg(test)]
@@ -238,6 +312,81 @@ mod tests {
         let text = parameters.to_json();
         assert_eq!(SlagleParameters::from_json(&text), Ok(parameters));
         let error = SlagleParameters::from_json("{\"format\": 3").expect_err("bad JSON");
-        assert!(error.to_string().contains("line 1"), "{error}");
+        assert_eq!(
+            error.to_string(),
+            "parameter file: line 1, column 12: invalid type: integer `3`, expected a string"
+        );
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn json_errors_quote_a_long_value_only_in_part_and_on_one_line() {
+        let huge = "a".repeat(100_000);
+        let text = format!("{{\"format\": \"x\", \"m\": \"{huge}\"}}");
+        let message = SlagleParameters::from_json(&text)
+            .expect_err("m is not a number")
+            .to_string();
+        assert!(
+            message
+                .starts_with("parameter file: line 1, column 100023: invalid type: string \"aaa"),
+            "{message}"
+        );
+        assert!(message.ends_with("aaa\", expected usize"), "{message}");
+        assert!(message.chars().count() < 200, "{message}");
+        // Columns count characters, not the bytes the JSON reader counts.
+        let text = "{\"format\": \"x\",\n\"m\": 2, \"n\": 2, \"functions\": [{\"dmax\": 0, \"x\": 1,\n\"y\": \"éé\"}]}";
+        let message = SlagleParameters::from_json(text)
+            .expect_err("y is not a number")
+            .to_string();
+        assert_eq!(
+            message,
+            "parameter file: line 3, column 9: invalid type: string \"éé\", expected f64"
+        );
+        let other_format = SlagleParameters::symmetric(&[(0, exponents(1.0, 0.5))])
+            .to_json()
+            .replacen(PARAMETERS_FORMAT, "a\\nb", 1);
+        let message = SlagleParameters::from_json(&other_format)
+            .expect_err("format")
+            .to_string();
+        assert_eq!(
+            message,
+            "parameter file: format is \"a\\nb\", expected \"gametree-slagle-parameters/1\""
+        );
+        let text = r#"{"format": "x", "m\u0007\n": 1}"#;
+        let message = SlagleParameters::from_json(text)
+            .expect_err("unknown field")
+            .to_string();
+        assert!(message.contains("unknown field `m\\u{7}\\n`"), "{message}");
+        assert!(!message.contains('\n'), "{message}");
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn exponents_read_back_to_the_very_numbers_written() {
+        // serde_json's default float reader gave 1.0356320386133937 for this one.
+        let parameters = SlagleParameters::symmetric(&[(0, exponents(0.0, 1.0356320386133935))]);
+        let read = SlagleParameters::from_json(&parameters.to_json()).expect("valid");
+        assert_eq!(read, parameters);
+    }
+
+    #[cfg(feature = "cli")]
+    #[test]
+    fn a_misspelt_field_or_a_dmax_too_deep_is_refused() {
+        let good = SlagleParameters::symmetric(&[(0, exponents(1.0, 0.5))]).to_json();
+        let misspelt = good.replacen("\"m\"", "\"mm\"", 1);
+        let message = SlagleParameters::from_json(&misspelt)
+            .expect_err("misspelt")
+            .to_string();
+        assert!(message.contains("unknown field `mm`"), "{message}");
+        let deep = good.replacen("\"dmax\": 0", "\"dmax\": 4294967295", 1);
+        assert_eq!(
+            SlagleParameters::from_json(&deep),
+            Err(ParametersError::TooDeep(u32::MAX))
+        );
+        let long_format = good.replacen(PARAMETERS_FORMAT, &"f".repeat(1000), 1);
+        let message = SlagleParameters::from_json(&long_format)
+            .expect_err("format")
+            .to_string();
+        assert!(message.len() < 150, "{message}");
     }
 }

@@ -27,6 +27,7 @@
 use std::fmt;
 
 use crate::game::{Game, Player};
+use crate::text::excerpt;
 
 /// A square of the board, 1 to 9, numbered left to right starting from the top row
 /// (McCarthy's numbering; he prints 8 and 9 in octal, as `10` and `11`).
@@ -136,8 +137,8 @@ pub enum PlayError {
 /// Why a list of moves such as `2,1` does not describe a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ParseMovesError {
-    /// An entry is not a decimal number.
-    #[error("move {index} ({text:?}) is not a square number 1 to 9")]
+    /// An entry is not a decimal number. The message quotes at most 40 characters of it.
+    #[error("move {index} ({}) is not a square number 1 to 9", excerpt(.text))]
     NotANumber {
         /// The entry's place in the list, the first move being 1.
         index: usize,
@@ -250,9 +251,9 @@ impl TicTacToe {
         Ok(game)
     }
 
-    /// The board after a comma-separated list of squares in decimal, X first: `"2,1"` is X
-    /// on 2 and O on 1. An empty or blank text is the empty board. Spaces around entries
-    /// are ignored. The update counter is reset to 0, as by [`TicTacToe::from_moves`].
+    /// The board after a comma-separated list of squares in decimal digits, X first: `"2,1"`
+    /// is X on 2 and O on 1. An empty or blank text is the empty board. Spaces around
+    /// entries are ignored; signs (`+5`) are not numbers. The update counter is reset to 0, as by [`TicTacToe::from_moves`].
     ///
     /// # Errors
     /// When an entry is not a number, or is not a legal move at its point of the game.
@@ -272,10 +273,14 @@ impl TicTacToe {
         for (place, entry) in text.split(',').enumerate() {
             let entry = entry.trim();
             let index = place + 1;
-            let square: u32 = entry.parse().map_err(|_| ParseMovesError::NotANumber {
-                index,
-                text: entry.to_string(),
-            })?;
+            // Digits only: `str::parse` would also take a sign (`+5`).
+            let square = Some(entry)
+                .filter(|entry| !entry.is_empty() && entry.bytes().all(|b| b.is_ascii_digit()))
+                .and_then(|digits| digits.parse::<u32>().ok())
+                .ok_or_else(|| ParseMovesError::NotANumber {
+                    index,
+                    text: entry.to_string(),
+                })?;
             game.play(square)
                 .map_err(|error| ParseMovesError::Illegal { index, error })?;
         }
@@ -732,6 +737,11 @@ mod tests {
             ("5,5", "move 2: square 5 is already taken by X"),
             ("1,4,2,5,3,6", "move 6: the game is over (X has won)"),
             ("1,,2", "move 2 (\"\") is not a square number 1 to 9"),
+            ("+5", "move 1 (\"+5\") is not a square number 1 to 9"),
+            (
+                "1,99999999999",
+                "move 2 (\"99999999999\") is not a square number 1 to 9",
+            ),
         ];
         for (text, message) in cases {
             let error = TicTacToe::parse_moves(text).expect_err(text);

@@ -26,6 +26,7 @@
 use std::fmt;
 
 use crate::search::puzzle::{AllSolutions, PuzzleStats, SearchOutcome, all_solutions};
+use crate::text::excerpt;
 
 /// The seed's `puzz1`: McCarthy's four cubes, the default puzzle.
 pub const PUZZ1: [&str; 4] = ["GBBWRG", "GGBGWR", "GWWRBR", "GGRBWW"];
@@ -99,7 +100,8 @@ pub fn face_cycles() -> [[u8; 4]; 24] {
     all
 }
 
-/// What is wrong with a puzzle's cubes. Each message is one line.
+/// What is wrong with a puzzle's cubes. Each message is one line, names the cube at fault
+/// (counting from 1) when one is, and quotes at most 40 characters of it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PuzzleError {
     /// No cubes at all.
@@ -113,7 +115,8 @@ pub enum PuzzleError {
     },
     /// A cube without exactly six faces.
     #[error(
-        "cube {cube} `{given}` has {faces} faces; a cube has 6 (top, the four sides clockwise, bottom)"
+        "cube {cube} {} has {faces} faces; a cube has 6 (top, the four sides clockwise, bottom)",
+        excerpt(.given)
     )]
     FaceCount {
         /// The cube, counting from 1.
@@ -124,7 +127,7 @@ pub enum PuzzleError {
         faces: usize,
     },
     /// A face that is not a letter.
-    #[error("cube {cube} `{given}`: {character:?} is not a colour letter")]
+    #[error("cube {cube} {}: {character:?} is not a colour letter", excerpt(.given))]
     NotALetter {
         /// The cube, counting from 1.
         cube: usize,

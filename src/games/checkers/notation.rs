@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::board::{Bitboard, Color, Move, Position, squares_of};
+use crate::text::excerpt;
 
 impl fmt::Display for Move {
     /// `11-15` for a step; every landing square of a capture sequence, `15x24x31`.
@@ -20,19 +21,22 @@ impl fmt::Display for Move {
     }
 }
 
-/// What is wrong with a move typed or read from a file.
+/// What is wrong with a move typed or read from a file. Messages quote at most the first
+/// 40 characters of the text ([`excerpt`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// The text is not move notation.
-    #[error("invalid move text {text:?}: {reason}")]
+    #[error("invalid move text {} at column {column}: {reason}", excerpt(.text))]
     Syntax {
         /// The text as given.
         text: String,
+        /// The 1-based character column of the problem in the text.
+        column: usize,
         /// What is wrong with it.
         reason: String,
     },
     /// Well-formed, but not a legal move of the position.
-    #[error("illegal move {text}: {reason}; legal moves: {}", .legal.join(" "))]
+    #[error("illegal move {}: {reason}; legal moves: {}", excerpt(.text), .legal.join(" "))]
     Illegal {
         /// The text as given.
         text: String,
@@ -42,7 +46,7 @@ pub enum MoveError {
         legal: Vec<String>,
     },
     /// Matches more than one legal move: the intermediate squares must be given.
-    #[error("ambiguous move {text}: it could be {}", .candidates.join(" or "))]
+    #[error("ambiguous move {}: it could be {}", excerpt(.text), .candidates.join(" or "))]
     Ambiguous {
         /// The text as given.
         text: String,
@@ -65,54 +69,80 @@ impl FromStr for MoveText {
 
     /// Reads `11-15`, `15x24`, `15x24x31` (also `15X24`); leading zeros (`09-13`) are
     /// accepted. Only syntax is checked here; [`Position::parse_move`] checks legality.
+    ///
+    /// The error's column is where the text goes wrong: the first character that is not a
+    /// digit, the start of a missing or out-of-range square, the first separator that
+    /// differs from the first one, the third square of a step, or the end of a move with
+    /// one square.
     fn from_str(text: &str) -> Result<MoveText, MoveError> {
-        let syntax = |reason: String| MoveError::Syntax {
+        let syntax = |column: usize, reason: String| MoveError::Syntax {
             text: text.to_string(),
+            column,
             reason,
         };
         if text.is_empty() {
-            return Err(syntax("empty".to_string()));
+            return Err(syntax(1, "empty".to_string()));
         }
-        let mut separator = None;
         let mut squares = Vec::new();
+        // The column where each part (a square's digits) starts.
+        let mut starts = Vec::new();
+        let mut column = 1;
         for (index, part) in text.split(['-', 'x', 'X']).enumerate() {
+            starts.push(column);
             if part.is_empty() {
-                return Err(syntax(format!(
-                    "square {} is missing (expected a number 1-32)",
-                    index + 1
-                )));
+                return Err(syntax(
+                    column,
+                    format!("square {} is missing (expected a number 1-32)", index + 1),
+                ));
             }
-            if !part.bytes().all(|byte| byte.is_ascii_digit()) {
-                return Err(syntax(format!(
-                    "{part:?} is not a square number (expected 1-32, joined by '-' or 'x')"
-                )));
+            if let Some((offset, character)) =
+                part.chars().enumerate().find(|(_, c)| !c.is_ascii_digit())
+            {
+                return Err(syntax(
+                    column + offset,
+                    format!(
+                        "{character:?} is not part of a square number (expected 1-32, joined \
+                         by '-' or 'x')"
+                    ),
+                ));
             }
-            let square: u32 = part
-                .parse()
-                .map_err(|_| syntax(format!("square {part} is out of range 1-32")))?;
-            if !(1..=32).contains(&square) {
-                return Err(syntax(format!("square {square} is out of range 1-32")));
-            }
+            let square = part
+                .parse::<u32>()
+                .ok()
+                .filter(|square| (1..=32).contains(square));
+            let Some(square) = square else {
+                let shown = part
+                    .parse::<u64>()
+                    .map_or_else(|_| excerpt(part), |number| number.to_string());
+                return Err(syntax(
+                    column,
+                    format!("square {shown} is out of range 1-32"),
+                ));
+            };
             squares.push(square as u8);
+            // The part's digits are ASCII: one column each, then one for the separator.
+            column += part.len() + 1;
         }
-        for character in text.chars().filter(|c| matches!(c, '-' | 'x' | 'X')) {
-            let capture = character != '-';
-            match separator {
-                None => separator = Some(capture),
-                Some(previous) if previous != capture => {
-                    return Err(syntax("mixes '-' and 'x'".to_string()));
-                }
-                Some(_) => {}
-            }
+        // The separator before part i (i ≥ 1) is in the column just before it.
+        let separators: Vec<(usize, bool)> = starts[1..]
+            .iter()
+            .zip(text.chars().filter(|c| matches!(c, '-' | 'x' | 'X')))
+            .map(|(start, character)| (start - 1, character != '-'))
+            .collect();
+        let capture = separators.first().is_some_and(|&(_, capture)| capture);
+        if let Some(&(at, _)) = separators.iter().find(|&&(_, other)| other != capture) {
+            return Err(syntax(at, "mixes '-' and 'x'".to_string()));
         }
-        let capture = separator.unwrap_or(false);
         if squares.len() < 2 {
+            // Only digits and separators are left: one column each.
             return Err(syntax(
+                text.len() + 1,
                 "a move names at least two squares, as in 11-15 or 15x24".to_string(),
             ));
         }
         if !capture && squares.len() > 2 {
             return Err(syntax(
+                starts[2],
                 "a step names two squares; write a capture sequence with 'x'".to_string(),
             ));
         }
@@ -199,12 +229,15 @@ impl Position {
     /// colour letter and a comma-separated list of squares, a `K` before a king's square
     /// (`B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29`). Ranges such as `W21-32` are
     /// accepted, as are surrounding spaces, a trailing `.` and a colour with no pieces
-    /// (`B:W:B1`) or left out.
+    /// (`B:W:B1`, a game White has lost) or left out (`B:W18`) — but not a board with no
+    /// pieces at all (`B:W:B`, `B`).
     ///
     /// # Errors
     /// A [`FenError`] naming the column and what is wrong: an unknown side or colour
-    /// letter, a square outside 1–32, a square given twice, a man on the row where it
-    /// would have been crowned.
+    /// letter, a colour listed twice, a square outside 1–32 or missing after a `,`, a
+    /// square given twice, a man on the row where it would have been crowned, anything
+    /// after the final `.`, no pieces at all. The message quotes no more than
+    /// 40 characters of the FEN.
     ///
     /// # Example
     /// ```
@@ -218,7 +251,8 @@ impl Position {
     }
 
     /// The PDN FEN of the position: side to move, then White's and Black's pieces, each
-    /// list men first then kings, ascending — the form [`Position::from_fen`] reads back.
+    /// list men first then kings, ascending — the form [`Position::from_fen`] reads back
+    /// (unless the board has no piece at all, which no game reaches).
     #[must_use]
     pub fn to_fen(&self) -> String {
         let mut fen = String::new();
@@ -341,9 +375,20 @@ impl<'a> FenReader<'a> {
             }
             let mut men: Bitboard = 0;
             let mut kings: Bitboard = 0;
+            // After a ',' another square must follow.
+            let mut after_comma = false;
             loop {
                 self.skip_spaces();
                 match self.chars.get(self.index) {
+                    None | Some(':' | '.') if after_comma => {
+                        return Err(self.error(
+                            self.index,
+                            format!(
+                                "expected a square after ',', found {}",
+                                self.describe(self.index)
+                            ),
+                        ));
+                    }
                     None | Some(':' | '.') => break,
                     _ => {}
                 }
@@ -399,6 +444,7 @@ impl<'a> FenReader<'a> {
                     }
                 }
                 self.skip_spaces();
+                after_comma = self.chars.get(self.index) == Some(&',');
                 match self.chars.get(self.index) {
                     Some(',') => self.index += 1,
                     None | Some(':' | '.') => {}
@@ -428,6 +474,13 @@ impl<'a> FenReader<'a> {
                 ));
             }
         }
+        if occupied == 0 {
+            return Err(self.error(
+                self.chars.len(),
+                "no pieces at all: a position needs at least one piece (as in B:W18:B14)"
+                    .to_string(),
+            ));
+        }
         let (black_men, black_kings) = pieces[Color::Black as usize].unwrap_or((0, 0));
         let (white_men, white_kings) = pieces[Color::White as usize].unwrap_or((0, 0));
         Position::from_bitboards(
@@ -452,9 +505,13 @@ impl<'a> FenReader<'a> {
             ));
         }
         let digits: String = self.chars[start..self.index].iter().collect();
-        match digits.parse::<u32>() {
+        match digits.parse::<u64>() {
             Ok(square @ 1..=32) => Ok(square as u8),
-            _ => Err(self.error(start, format!("square {digits} is out of range 1-32"))),
+            Ok(square) => Err(self.error(start, format!("square {square} is out of range 1-32"))),
+            Err(_) => Err(self.error(
+                start,
+                format!("square {} is out of range 1-32", excerpt(&digits)),
+            )),
         }
     }
 }
@@ -486,6 +543,97 @@ mod tests {
         assert!(error.to_string().contains("given twice"), "{error}");
         let error = Position::from_fen("B:W1:B5").unwrap_err();
         assert!(error.to_string().contains("crowned"), "{error}");
+    }
+
+    #[test]
+    fn a_fen_without_any_piece_or_with_a_dangling_comma_is_refused_where_it_goes_wrong() {
+        let cases = [
+            ("B:W:B", 6, "no pieces at all"),
+            ("B", 2, "no pieces at all"),
+            ("W:B:W.", 7, "no pieces at all"),
+            ("B:W21,:B9", 7, "expected a square after ',', found ':'"),
+            ("B:W21,", 7, "expected a square after ',', found the end"),
+            ("B:W9:B1,.", 9, "expected a square after ',', found '.'"),
+        ];
+        for (fen, column, reason) in cases {
+            let error = Position::from_fen(fen).expect_err(fen);
+            assert_eq!(error.column, column, "{fen}: {error}");
+            assert!(error.reason.starts_with(reason), "{fen}: {error}");
+        }
+        // A colour without pieces is a game that colour has lost, and reads back.
+        let lost = Position::from_fen("W:W:B5").expect("White has lost");
+        assert_eq!(lost.to_fen(), "W:W:B5");
+        assert_eq!(Position::from_fen(&lost.to_fen()), Ok(lost));
+    }
+
+    #[test]
+    fn a_huge_square_number_is_quoted_only_in_part() {
+        let fen = format!("B:W{}:B1", "7".repeat(100_000));
+        let message = Position::from_fen(&fen).unwrap_err().to_string();
+        assert_eq!(
+            message,
+            format!(
+                "invalid FEN at column 4: square \"{}\"… is out of range 1-32",
+                "7".repeat(40)
+            )
+        );
+        let error = Position::from_fen("B:W99:B1").unwrap_err();
+        assert_eq!(error.reason, "square 99 is out of range 1-32");
+    }
+
+    #[test]
+    fn move_text_errors_name_the_column() {
+        let cases = [
+            ("", 1, "empty"),
+            (
+                "11",
+                3,
+                "a move names at least two squares, as in 11-15 or 15x24",
+            ),
+            ("11-", 4, "square 2 is missing (expected a number 1-32)"),
+            ("-15", 1, "square 1 is missing (expected a number 1-32)"),
+            (
+                "11-1a5",
+                5,
+                "'a' is not part of a square number (expected 1-32, joined by '-' or 'x')",
+            ),
+            ("11-33", 4, "square 33 is out of range 1-32"),
+            ("11-0", 4, "square 0 is out of range 1-32"),
+            ("15x24-31", 6, "mixes '-' and 'x'"),
+            (
+                "11-15-19",
+                7,
+                "a step names two squares; write a capture sequence with 'x'",
+            ),
+        ];
+        for (text, column, reason) in cases {
+            let error = text.parse::<MoveText>().expect_err(text);
+            assert_eq!(
+                error,
+                MoveError::Syntax {
+                    text: text.to_string(),
+                    column,
+                    reason: reason.to_string()
+                },
+                "{text}"
+            );
+        }
+        let message = Position::initial()
+            .parse_move("11-15-19")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            message,
+            "invalid move text \"11-15-19\" at column 7: a step names two squares; write a \
+             capture sequence with 'x'"
+        );
+        let huge = format!("11-{}", "9".repeat(100_000));
+        let message = Position::initial()
+            .parse_move(&huge)
+            .unwrap_err()
+            .to_string();
+        assert!(message.len() < 200, "{message}");
+        assert!(message.contains("at column 4: square \"999"), "{message}");
     }
 
     #[test]

@@ -5,6 +5,8 @@
 use std::fmt;
 
 use super::board::{Color, Move, Position};
+use super::notation::MoveError;
+use crate::text::excerpt;
 
 /// How a game ended, as PDN writes it. In English checkers Black moves first and PDN's
 /// `1-0` is a win for the first player, Black; `0-1` a win for White.
@@ -373,15 +375,28 @@ impl PdnReader {
         }
         let text = rest.trim_end_matches(['!', '?']);
         let mv = game.position.parse_move(text).map_err(|error| {
-            Self::error_at(
-                line,
-                rest_column,
-                format!(
-                    "move {} ({}): {error}",
-                    game.moves.len() + 1,
-                    game.position.side_to_move()
+            let number = game.moves.len() + 1;
+            let side = game.position.side_to_move();
+            match error {
+                // Point at the offending character itself, not at the start of the move.
+                MoveError::Syntax {
+                    text,
+                    column,
+                    reason,
+                } => Self::error_at(
+                    line,
+                    rest_column + column - 1,
+                    format!(
+                        "move {number} ({side}): invalid move text {}: {reason}",
+                        excerpt(&text)
+                    ),
                 ),
-            )
+                error => Self::error_at(
+                    line,
+                    rest_column,
+                    format!("move {number} ({side}): {error}"),
+                ),
+            }
         })?;
         game.position = game.position.play(mv);
         game.moves.push(mv);
@@ -410,7 +425,7 @@ impl PdnReader {
                     return Err(Self::error_at(
                         line,
                         column,
-                        format!("GameType {value:?} is not English draughts (21)"),
+                        format!("GameType {} is not English draughts (21)", excerpt(value)),
                     ));
                 }
             }
@@ -449,7 +464,10 @@ impl PdnReader {
             return Err(Self::error_at(
                 self.line,
                 self.column,
-                format!("the value of tag {name} must be a quoted string"),
+                format!(
+                    "the value of tag {} must be a quoted string",
+                    excerpt(&name)
+                ),
             ));
         }
         self.bump();
@@ -460,7 +478,10 @@ impl PdnReader {
                     return Err(Self::error_at(
                         line,
                         column,
-                        format!("the value of tag {name} is not closed with '\"'"),
+                        format!(
+                            "the value of tag {} is not closed with '\"'",
+                            excerpt(&name)
+                        ),
                     ));
                 }
                 Some('"') => break,
@@ -474,7 +495,10 @@ impl PdnReader {
                         return Err(Self::error_at(
                             line,
                             column,
-                            format!("the value of tag {name} is not closed with '\"'"),
+                            format!(
+                                "the value of tag {} is not closed with '\"'",
+                                excerpt(&name)
+                            ),
                         ));
                     }
                 },
@@ -488,7 +512,7 @@ impl PdnReader {
             return Err(Self::error_at(
                 self.line,
                 self.column,
-                format!("tag {name} is not closed with ']'"),
+                format!("tag {} is not closed with ']'", excerpt(&name)),
             ));
         }
         self.bump();

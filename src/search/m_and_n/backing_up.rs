@@ -243,15 +243,28 @@ impl fmt::Display for BackingUpError {
                 player: Player::Min,
             } => f.write_str("n must be at least 1 (the number of values MIN backs up)"),
             BackingUpError::SlopeNotPositive { slope } => {
-                write!(f, "y and s must be greater than 0, got {slope}")
+                write!(f, "y and s must be greater than 0, got {}", short(*slope))
             }
             BackingUpError::NotFinite { shift, slope } => {
                 write!(
                     f,
-                    "exponents must be finite numbers, got {shift} and {slope}"
+                    "exponents must be finite numbers, got {} and {}",
+                    short(*shift),
+                    short(*slope)
                 )
             }
         }
+    }
+}
+
+/// A number as `{}` writes it (`0`, `-0.5`, `inf`) unless that takes more than a few
+/// digits (`-1e-300` would be 300 zeros), then in scientific notation.
+fn short(number: f64) -> String {
+    let magnitude = number.abs();
+    if number == 0.0 || !number.is_finite() || (1e-4..1e16).contains(&magnitude) {
+        number.to_string()
+    } else {
+        format!("{number:e}")
     }
 }
 
