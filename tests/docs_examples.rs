@@ -6,16 +6,21 @@
 //!   the `PATH`, and the lines after it, up to the next `$ ` line, are what it prints
 //!   (standard output and standard error together).
 //! - Each ```` ```sh ```` block holds commands shown but not transcribed, often long runs: each
-//!   line that runs `gametree` is started in a scratch directory (with `data/` and `tests/`
-//!   at hand) and must either still be running after a moment or have exited with status 0.
+//!   line that runs `gametree` (or `cargo run --release -- ARGS`, run as `gametree ARGS`) is
+//!   started in a scratch directory (with `data/` and `tests/` at hand) and must either still
+//!   be running after two seconds or have exited with status 0.
 //! - Each `Examples:` section of each `--help` is a transcript as above, its lines indented
 //!   by two spaces.
 //!
-//! In an expected line `[..]` matches any text; a line `...` matches any number of lines.
+//! In an expected line `[..]` matches any text; a line `...` matches any number of lines;
+//! blank lines at the end are not compared. A transcript's command that runs for more than
+//! two minutes is stopped and fails.
 
+use std::io::Read;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 fn root() -> &'static Path {
@@ -53,6 +58,8 @@ fn examples_in_markdown(path: &Path) -> (Vec<Example>, Vec<Example>) {
     let mut transcripts = Vec::new();
     let mut commands = Vec::new();
     let mut block: Option<&str> = None;
+    // The transcripts found before the current block: its output lines belong to its own.
+    let mut block_start = 0;
     for (index, line) in text.lines().enumerate() {
         let place = format!("{name}:{}", index + 1);
         match block {
@@ -65,6 +72,7 @@ fn examples_in_markdown(path: &Path) -> (Vec<Example>, Vec<Example>) {
                     } else {
                         "other"
                     });
+                    block_start = transcripts.len();
                 }
             }
             Some(kind) => {
@@ -77,17 +85,24 @@ fn examples_in_markdown(path: &Path) -> (Vec<Example>, Vec<Example>) {
                             command: command.to_string(),
                             expected: Vec::new(),
                         });
-                    } else if let Some(example) = transcripts.last_mut() {
+                    } else if transcripts.len() > block_start {
+                        let example = transcripts.last_mut().expect("one of this block");
                         example.expected.push(line.to_string());
+                    } else if !line.trim().is_empty() {
+                        panic!("{place}: output before any `$ ` line of its block: {line:?}");
                     }
                 } else if kind == "sh" {
-                    let command = line.trim();
+                    // `cargo run --release -- ARGS` is `gametree ARGS`: the binary under test.
+                    let command = match line.trim().strip_prefix("cargo run --release -- ") {
+                        Some(arguments) => format!("gametree {arguments}"),
+                        None => line.trim().to_string(),
+                    };
                     let runs_gametree =
                         command.starts_with("gametree ") || command.contains("| gametree ");
                     if runs_gametree && !command.starts_with('#') {
                         commands.push(Example {
                             place,
-                            command: command.to_string(),
+                            command,
                             expected: Vec::new(),
                         });
                     }
@@ -144,24 +159,84 @@ fn shell(command: &str, directory: &Path) -> Command {
     shell
 }
 
-/// Runs each transcript and returns a description of every mismatch.
+/// The longest one transcript's command may run: a command that waits for ever fails the
+/// test instead of hanging it.
+const TRANSCRIPT_LIMIT: Duration = Duration::from_secs(120);
+
+/// Sends `signal` to the process group `group`. (`kill -TERM -GROUP` would not do: procps'
+/// kill reads `-GROUP` as options, signals nothing and still exits 0.)
+fn signal_group(signal: &str, group: u32) {
+    let _ = Command::new("kill")
+        .args(["-s", signal, "--", &format!("-{group}")])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+}
+
+/// Stops a command started in a process group of its own, and its pipeline: SIGTERM, and
+/// SIGKILL if that has not ended it within five seconds.
+fn stop(child: &mut Child) {
+    signal_group("TERM", child.id());
+    let asked = Instant::now();
+    while child.try_wait().expect("waitable").is_none() {
+        if asked.elapsed() > Duration::from_secs(5) {
+            signal_group("KILL", child.id());
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.wait();
+}
+
+/// Runs `command` in the package's root and returns what it printed and its exit status,
+/// `None` when it ran past [`TRANSCRIPT_LIMIT`] and was stopped.
+fn run_with_limit(command: &str) -> (String, Option<i32>) {
+    let mut child = shell(command, root())
+        .stdout(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .expect("sh runs");
+    let mut stdout = child.stdout.take().expect("piped");
+    let (sender, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = stdout.read_to_end(&mut bytes);
+        let _ = sender.send(bytes);
+    });
+    let (bytes, status) = match receiver.recv_timeout(TRANSCRIPT_LIMIT) {
+        Ok(bytes) => (bytes, child.wait().expect("waitable").code()),
+        Err(_) => {
+            stop(&mut child);
+            (receiver.recv().unwrap_or_default(), None)
+        }
+    };
+    (String::from_utf8_lossy(&bytes).into_owned(), status)
+}
+
+/// Runs each transcript and returns a description of every mismatch. Blank lines at the
+/// end of what is shown and of what is printed are left out of the comparison.
 fn run_transcripts(examples: &[Example]) -> Vec<String> {
     let mut failures = Vec::new();
     for example in examples {
-        let output = shell(&example.command, root()).output().expect("sh runs");
-        let text = String::from_utf8_lossy(&output.stdout);
+        let (text, status) = run_with_limit(&example.command);
         let mut expected = example.expected.clone();
         while expected.last().is_some_and(|line| line.trim().is_empty()) {
             expected.pop();
         }
-        let actual: Vec<&str> = text.lines().collect();
+        let mut actual: Vec<&str> = text.lines().collect();
+        while actual.last().is_some_and(|line| line.trim().is_empty()) {
+            actual.pop();
+        }
         if !lines_match(&expected, &actual) {
+            let status = status.map_or(
+                format!("stopped after {} s", TRANSCRIPT_LIMIT.as_secs()),
+                |code| format!("status {code}"),
+            );
             failures.push(format!(
-                "{}: $ {}\n--- expected\n{}\n--- printed (status {:?})\n{}",
+                "{}: $ {}\n--- expected\n{}\n--- printed ({status})\n{}",
                 example.place,
                 example.command,
                 expected.join("\n"),
-                output.status.code(),
                 text
             ));
         }
@@ -226,12 +301,7 @@ fn every_command_shown_without_a_transcript_starts_and_is_accepted() {
             };
             match status {
                 // Still at work: its options were accepted. Stop it and its pipeline.
-                None => {
-                    let _ = Command::new("kill")
-                        .args(["-TERM", &format!("-{}", child.id())])
-                        .status();
-                    let _ = child.wait();
-                }
+                None => stop(&mut child),
                 Some(status) if status.success() => {}
                 Some(status) => {
                     let output = child.wait_with_output().expect("output");
@@ -332,4 +402,19 @@ fn the_matcher_takes_wildcards_within_and_across_lines() {
     assert!(lines_match(&expected, &["a", "b", "c", "d"]));
     assert!(lines_match(&expected, &["a", "d"]));
     assert!(!lines_match(&expected, &["a", "b"]));
+}
+
+#[test]
+fn a_command_that_is_stopped_ends_with_its_whole_pipeline_at_once() {
+    let mut child = shell("sleep 60 | sleep 60", root())
+        .process_group(0)
+        .spawn()
+        .expect("sh runs");
+    std::thread::sleep(Duration::from_millis(200));
+    let asked = Instant::now();
+    stop(&mut child);
+    assert!(
+        asked.elapsed() < Duration::from_secs(3),
+        "SIGTERM to the process group did not end it"
+    );
 }
