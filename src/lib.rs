@@ -90,3 +90,9 @@ pub use search::solver::{Outlook, Solution, Solvable, SolveOptions, Solver, solv
 pub use search::transposition::{TableEntry, TranspositionTable, ZobristHash};
 pub use tree::{ExplicitTree, ParseTreeError, ParseTreeErrorKind, RandomTreeConfig};
 pub mod experiment;
+
+/// The README's Rust examples, compiled and run by `cargo test` as doctests, so the front
+/// page cannot show code that no longer builds.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
