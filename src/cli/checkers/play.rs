@@ -229,6 +229,10 @@ fn converse(
                 // A position with a legal move always gives one; stop rather than loop.
                 return Ok(());
             };
+            // Saved before it is announced: what is reported has happened.
+            game.update(mv);
+            show_board = true;
+            record_move(record, mv);
             let last = report.iterations.last();
             writeln!(
                 out,
@@ -241,9 +245,6 @@ fn converse(
                     &iteration.principal_line
                 )),
             )?;
-            game.update(mv);
-            show_board = true;
-            record_move(record, mv);
         }
     }
 }
