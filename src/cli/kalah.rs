@@ -278,7 +278,7 @@ fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
     let mut game = args.board.game()?;
     let mut solver = solver(args.table_mib)?;
     let spinner = progress::spinner("solving");
-    spinner.set_message(format!("Kalah({},{})", game.houses(), args.board.seeds));
+    spinner.set_message(position_text(&game));
     let started = Instant::now();
     let root = solver.solve(&mut game);
     // The best moves: those whose value is the root's.
@@ -306,16 +306,17 @@ fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
         )?;
         return Ok(Outcome::Found);
     }
-    outln!(
-        "position  {position} (Kalah({},{}), {} rules)",
-        game.houses(),
-        args.board.seeds,
-        if rules == "irving" {
-            "Irving's"
-        } else {
-            "standard"
-        }
-    )?;
+    let board = if args.board.position.is_some() {
+        format!("{} houses", game.houses())
+    } else {
+        format!("Kalah({},{})", game.houses(), args.board.seeds)
+    };
+    let rules_text = if rules == "irving" {
+        "Irving's"
+    } else {
+        "standard"
+    };
+    outln!("position  {position} ({board}, {rules_text} rules)")?;
     outln!("value     {}", describe(root.value))?;
     let best_text: Vec<String> = best.iter().map(ToString::to_string).collect();
     outln!(
