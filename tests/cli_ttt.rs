@@ -172,7 +172,7 @@ fn play_against_the_computer_from_piped_input() {
 fn play_asks_for_a_mark_reprompts_on_bad_input_and_ends_at_end_of_input() {
     let transcript = play(&["ttt", "play"], "y\no\n9\n9\n42\n");
     assert!(
-        transcript.contains("\"y\" is neither X nor O; try again."),
+        transcript.contains("\"y\" is neither X (first) nor O (second); try again."),
         "{transcript}"
     );
     assert!(

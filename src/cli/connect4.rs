@@ -90,7 +90,10 @@ impl BoardArgs {
             .map_err(|error| CliError::Usage(error.to_string()))
     }
 
+    /// The solver's options, after checking the board and the table size: both are
+    /// refused before any position is read.
     fn options(&self, weak: bool) -> Result<SolveOptions, CliError> {
+        self.empty_board()?;
         limits::check_table_mib(self.table_mib)?;
         Ok(SolveOptions {
             weak,
@@ -279,9 +282,14 @@ impl PositionReader {
     fn check(&self, position: &FilePosition, score: i32, weak: bool) -> bool {
         match position.expected {
             Some(expected) if !agrees(score, expected, weak) => {
+                let moves = if position.moves.is_empty() {
+                    "the empty board"
+                } else {
+                    &position.moves
+                };
                 eprintln!(
-                    "gametree: {} line {}: {} scores {score}, not {expected}",
-                    self.source, position.number, position.moves
+                    "gametree: {} line {}: {moves} scores {score}, not {expected}",
+                    self.source, position.number
                 );
                 true
             }
@@ -414,10 +422,15 @@ fn computer_move(
                 at_least: -solution.score,
                 at_most: -solution.score,
             },
-            Err(unsolved) => MoveScore {
-                at_least: -unsolved.at_most,
-                at_most: -unsolved.at_least,
-            },
+            Err(unsolved) => {
+                // No win comes before a player's fourth stone: scores lie within
+                // ±(max − 3), whatever interval the budget left.
+                let reach = game.max_score() - 3;
+                MoveScore {
+                    at_least: (-unsolved.at_most).clamp(-reach, reach),
+                    at_most: (-unsolved.at_least).clamp(-reach, reach),
+                }
+            }
         };
         game.revert(column);
         let better = match best {
@@ -566,6 +579,15 @@ struct FileFigures {
 fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
     let mut solver = Solver::new(args.board.options(args.weak)?);
     let mut any_wrong = false;
+    // The file column is as wide as the longest name (Pons' names fit in 14).
+    let width = args
+        .files
+        .iter()
+        .filter_map(|path| path.file_name())
+        .map(|name| name.to_string_lossy().chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(14);
     for (index, path) in args.files.iter().enumerate() {
         let mut reader = PositionReader::open(Some(path))?;
         let name = path.file_name().map_or_else(
@@ -631,7 +653,7 @@ fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
                     "mean_ms": seconds * 1000.0 / count,
                     "mean_cpu_ms": mean_cpu_ms,
                     "mean_nodes": figures.total_nodes as f64 / count,
-                    "nodes_per_second": positions_per_second.round(),
+                    "nodes_per_second": positions_per_second.round() as u64,
                     "wrong": figures.wrong,
                 })
             )?;
@@ -645,7 +667,7 @@ fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
         let cpu_text = mean_cpu_ms.map_or_else(|| "-".to_string(), |ms| format!("{ms:.3} ms"));
         if index == 0 {
             outln!(
-                "{:<14} {:>9} {:>12} {:>12} {:>16} {:>12}  scores",
+                "{:<width$} {:>9} {:>12} {:>12} {:>16} {:>12}  scores",
                 "file",
                 "positions",
                 "mean time",
@@ -655,7 +677,7 @@ fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
             )?;
         }
         outln!(
-            "{name:<14} {:>9} {:>9.3} ms {cpu_text:>12} {:>16.0} {:>10.2} M  {verdict}",
+            "{name:<width$} {:>9} {:>9.3} ms {cpu_text:>12} {:>16.0} {:>10.2} M  {verdict}",
             figures.positions,
             seconds * 1000.0 / count,
             figures.total_nodes as f64 / count,

@@ -100,7 +100,8 @@ struct SlagleArgs {
     /// Seed of the self-play games that supply the typical positions.
     #[arg(long, default_value_t = 1963)]
     seed: u64,
-    /// A small configuration that finishes in a minute or two and writes every artefact.
+    /// A small configuration (D = 4, 400 positions, 6 openings) that finishes in seconds
+    /// and writes every artefact.
     #[arg(long)]
     quick: bool,
     /// Play only the K-th of N slices of the games (learning is done in full).
@@ -351,8 +352,9 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
     log.invocations += 1;
     let mut clock = Clock { dir: &dir, log };
     outln!(
-        "Slagle's experiment: D = {depth}, {positions} positions, {} openings, {jobs} threads, results in {}",
+        "Slagle's experiment: D = {depth}, {positions} positions, {} openings, {jobs} thread{}, results in {}",
         openings.len(),
+        if jobs == 1 { "" } else { "s" },
         args.out.display()
     )?;
     pool.install(|| pipeline(&dir, &config, &openings, shard, &mut clock))?;

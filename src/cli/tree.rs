@@ -23,7 +23,7 @@ pub struct TreeArgs {
     /// The search to run.
     algorithm: Algorithm,
     /// The tree: a file, `-` or nothing for standard input, or the tree itself when it
-    /// starts with `(`.
+    /// starts with `(` (or is a number: a tree of one leaf).
     #[arg(value_name = "TREE")]
     file: Option<PathBuf>,
     /// α, the lower end of the window (alphabeta, line, proof); default −∞.
@@ -258,10 +258,12 @@ fn window(args: &TreeArgs) -> Result<Window<f64>, CliError> {
 
 /// The input's name for messages, and its text.
 fn read_input(file: Option<&std::path::Path>) -> Result<(String, String), CliError> {
-    if let Some(text) = file
-        .and_then(|path| path.to_str())
-        .filter(|text| text.trim_start().starts_with('('))
-    {
+    // The tree itself when it starts with `(`, or when it is a number (a one-leaf tree)
+    // and no file has that name.
+    if let Some(text) = file.and_then(|path| path.to_str()).filter(|text| {
+        text.trim_start().starts_with('(')
+            || (text.trim().parse::<f64>().is_ok() && !std::path::Path::new(text).exists())
+    }) {
         return Ok(("the tree".to_string(), text.to_string()));
     }
     match file {

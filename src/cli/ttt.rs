@@ -254,10 +254,16 @@ fn play_game(
             let Some(answer) = prompt::read_line(input, echo, output)? else {
                 return Ok(());
             };
+            // The answers every play command takes: the side's name, its number, or the
+            // game's own name for it.
             match answer.to_ascii_uppercase().as_str() {
-                "X" => break Mark::X,
-                "O" => break Mark::O,
-                _ => writeln!(output, "{answer:?} is neither X nor O; try again.")?,
+                "X" | "1" | "FIRST" => break Mark::X,
+                "O" | "2" | "SECOND" => break Mark::O,
+                _ => writeln!(
+                    output,
+                    "{} is neither X (first) nor O (second); try again.",
+                    gametree::text::excerpt(&answer)
+                )?,
             }
         },
     };
@@ -365,7 +371,7 @@ mod tests {
         play_game(None, true, &mut input, &mut output).expect("in memory");
         let text = String::from_utf8(output).expect("utf-8");
         assert!(
-            text.contains("\"maybe\" is neither X nor O; try again."),
+            text.contains("\"maybe\" is neither X (first) nor O (second); try again."),
             "{text}"
         );
         assert!(text.contains("square 0 is out of range: the squares are 1 to 9; try again."));

@@ -14,11 +14,14 @@ pub fn describe_value(value: f64) -> String {
     if value.abs() >= win / 2.0 {
         let plies = (win - value.abs()).round();
         let winner = if value > 0.0 { "Black" } else { "White" };
-        format!("{value} ({winner} wins in {plies} plies)")
+        let unit = if plies == 1.0 { "ply" } else { "plies" };
+        format!("{value} ({winner} wins in {plies} {unit})")
     } else if value.fract() == 0.0 {
         format!("{value}")
     } else {
-        format!("{value:.2}")
+        // Rounded away from -0.00: m&n's bonuses can leave a value just below zero.
+        let rounded = (value * 100.0).round() / 100.0;
+        format!("{:.2}", if rounded == 0.0 { 0.0 } else { rounded })
     }
 }
 
