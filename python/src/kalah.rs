@@ -116,8 +116,12 @@ impl PyKalah {
     /// The pits in sowing order: South's houses, South's store, North's houses, North's
     /// store.
     #[getter]
-    fn pits(&self) -> Vec<u8> {
-        self.game.pits().to_vec()
+    fn pits(&self) -> Vec<u32> {
+        self.game
+            .pits()
+            .iter()
+            .map(|&seeds| u32::from(seeds))
+            .collect()
     }
 
     /// Houses a side.

@@ -85,8 +85,12 @@ impl PyTicTacToe {
 
     /// The squares played so far, in order.
     #[getter]
-    fn moves(&self) -> Vec<Square> {
-        self.game.moves().to_vec()
+    fn moves(&self) -> Vec<u32> {
+        self.game
+            .moves()
+            .iter()
+            .map(|&square| u32::from(square))
+            .collect()
     }
 
     /// The player to move: Player.MAX for X, Player.MIN for O.
