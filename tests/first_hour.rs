@@ -321,7 +321,7 @@ fn every_play_subcommand_takes_side_first_or_second_and_the_games_own_names() {
 
 #[test]
 fn json_is_one_compact_object_on_every_subcommand_that_prints_a_result() {
-    let cases: [(&[&str], &str, &str); 7] = [
+    let cases: [(&[&str], &str, &str); 10] = [
         (
             &["ttt", "line", "--moves", "2,1", "--json", "--count"],
             "",
@@ -346,6 +346,36 @@ fn json_is_one_compact_object_on_every_subcommand_that_prints_a_result() {
             &["connect4", "solve", "--json"],
             "2252576253462244111563365343671351441 -1\n",
             "score",
+        ),
+        (
+            &[
+                "path",
+                "tests/data/diamond.graph",
+                "--from",
+                "A",
+                "--to",
+                "D",
+                "--json",
+            ],
+            "",
+            "path",
+        ),
+        (
+            &["kalah", "solve", "--houses", "3", "--seeds", "2", "--json"],
+            "",
+            "value",
+        ),
+        (
+            &[
+                "experiment",
+                "slagle",
+                "--quick",
+                "--out",
+                "/tmp/gametree-first-hour-json",
+                "--json",
+            ],
+            "",
+            "matches",
         ),
     ];
     for (args, input, key) in cases {

@@ -4,6 +4,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
@@ -23,6 +24,21 @@ use gametree::{Exponents, mn_alphabeta_depth};
 
 use super::output::outln;
 use super::{CliError, Outcome, limits};
+
+/// Set by `--json`: the lines that say how the run goes are left out, and one JSON object
+/// with the results is printed at the end.
+static JSON_OUTPUT: AtomicBool = AtomicBool::new(false);
+
+/// `outln!` for the lines of a run, which `--json` leaves out.
+macro_rules! say {
+    ($($argument:tt)*) => {
+        if JSON_OUTPUT.load(Ordering::Relaxed) {
+            Ok(())
+        } else {
+            outln!($($argument)*)
+        }
+    };
+}
 
 /// The deepest D accepted: depth 12 already takes hours per position set on a laptop.
 const MAX_DEPTH: u32 = 16;
@@ -58,6 +74,9 @@ enum ExperimentCommand {
         /// Where the combined results go (may be one of the shards).
         #[arg(long)]
         out: PathBuf,
+        /// Print one JSON object with the merged results instead of the lines.
+        #[arg(long)]
+        json: bool,
     },
     /// Write the report (Markdown) of a result directory: to standard output, or to a file
     /// with --output.
@@ -114,6 +133,10 @@ struct SlagleArgs {
     /// Default 200.
     #[arg(long)]
     calibration: Option<usize>,
+    /// Print one JSON object with the results (configuration, learned functions, fits,
+    /// calibration, matches) at the end, instead of the lines that follow the run.
+    #[arg(long)]
+    json: bool,
     /// Plies after the opening at which a match game is scored a draw.
     #[arg(long, default_value_t = 300)]
     max_plies: u32,
@@ -122,8 +145,18 @@ struct SlagleArgs {
 /// Runs a `gametree experiment` subcommand.
 pub fn run(args: ExperimentArgs) -> Result<Outcome, CliError> {
     match args.command {
-        ExperimentCommand::Slagle(args) => run_slagle(&args),
-        ExperimentCommand::Merge { dirs, out } => run_merge(&dirs, &out),
+        ExperimentCommand::Slagle(args) => {
+            JSON_OUTPUT.store(args.json, Ordering::Relaxed);
+            run_slagle(&args)?;
+            print_json_summary(&args.out)?;
+            Ok(Outcome::Found)
+        }
+        ExperimentCommand::Merge { dirs, out, json } => {
+            JSON_OUTPUT.store(json, Ordering::Relaxed);
+            run_merge(&dirs, &out)?;
+            print_json_summary(&out)?;
+            Ok(Outcome::Found)
+        }
         ExperimentCommand::Report { dir, output } => run_report(&dir, output.as_deref()),
     }
 }
@@ -351,7 +384,7 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
     log.jobs = jobs;
     log.invocations += 1;
     let mut clock = Clock { dir: &dir, log };
-    outln!(
+    say!(
         "Slagle's experiment: D = {depth}, {positions} positions, {} openings, {jobs} thread{}, results in {}",
         openings.len(),
         if jobs == 1 { "" } else { "s" },
@@ -382,7 +415,7 @@ fn pipeline(
     };
     matches_phase(dir, openings, &functions, &setup, shard, clock)?;
     write_match_outputs(dir, openings.len())?;
-    outln!(
+    say!(
         "done: results in {}; `gametree experiment report {}` prints the report",
         dir.root().display(),
         dir.root().display()
@@ -399,7 +432,7 @@ fn typical_positions_phase(
     if let Ok(text) = fs::read_to_string(dir.file("positions.fen")) {
         let positions = positions_from_fen_lines(&text)
             .map_err(|error| usage(format!("{}: {error}", dir.file("positions.fen").display())))?;
-        outln!(
+        say!(
             "typical positions: {} read from positions.fen",
             positions.len()
         )?;
@@ -421,7 +454,7 @@ fn typical_positions_phase(
     bar.finish_and_clear();
     dir.write_text("positions.fen", &positions_to_fen_lines(&positions))
         .map_err(usage)?;
-    outln!(
+    say!(
         "typical positions: {} (distinct) written to positions.fen",
         positions.len()
     )?;
@@ -468,7 +501,7 @@ fn deep_values_phase(
         }
         clock.record("2 deep values", started)?;
     }
-    outln!(
+    say!(
         "deep values: {} positions at depth {} ({} from an earlier run)",
         positions.len(),
         config.depth,
@@ -537,7 +570,7 @@ fn learning_phase(
             ))
         })?;
         let row = FitRow::new(dmax, position_kind(config.depth, dmax), fit, decided);
-        outln!(
+        say!(
             "dmax {dmax} ({} positions): {} = {:.3}, {} = {:.4}; RMS {:.2} (1&1: {:.2}) over {} samples",
             row.kind,
             if row.kind == "MAX" { "x" } else { "r" },
@@ -644,7 +677,7 @@ fn calibration_phase(
     };
     dir.write_json("calibration.json", &calibration)
         .map_err(usage)?;
-    outln!(
+    say!(
         "calibration: at depth {} 2&2 visits {:.0} positions per search, 1&1 {:.0}; \
          1&1 costs about as much at depth {}",
         config.depth,
@@ -675,7 +708,7 @@ fn matches_phase(
         .iter()
         .filter(|spec| !finished.contains(&spec.index))
         .collect();
-    outln!(
+    say!(
         "games: {} in this run{}, {} already finished, {} to play",
         specs.len(),
         shard.map_or(String::new(), |(k, n)| format!(" (shard {k}/{n})")),
@@ -707,6 +740,30 @@ fn matches_phase(
     clock.record("5 matches", started)
 }
 
+/// With `--json`: the results in `dir` as one object, read back from the files the run
+/// wrote (`null` for a file a run has not written yet).
+fn print_json_summary(dir: &Path) -> Result<(), CliError> {
+    if !JSON_OUTPUT.load(Ordering::Relaxed) {
+        return Ok(());
+    }
+    let results = ResultsDir::new(dir);
+    let read = |name: &str| -> Result<serde_json::Value, CliError> {
+        Ok(results
+            .read_json::<serde_json::Value>(name)
+            .map_err(usage)?
+            .unwrap_or(serde_json::Value::Null))
+    };
+    let document = serde_json::json!({
+        "results": dir.display().to_string(),
+        "config": read("config.json")?,
+        "parameters": read("parameters.json")?,
+        "fits": read("fits.json")?,
+        "calibration": read("calibration.json")?,
+        "matches": read("matches.json")?,
+    });
+    outln!("{document}")
+}
+
 /// The match tables and PDN files from `games.jsonl`.
 fn write_match_outputs(dir: &ResultsDir, openings: usize) -> Result<Vec<MatchSummary>, CliError> {
     let mut records: Vec<GameRecord> = dir.read_jsonl("games.jsonl").map_err(usage)?;
@@ -732,7 +789,7 @@ fn write_match_outputs(dir: &ResultsDir, openings: usize) -> Result<Vec<MatchSum
         .map_err(usage)?;
     for summary in &summaries {
         let played = summary.score.games();
-        outln!(
+        say!(
             "{}: {played}/{} games, 2&2 +{} ={} -{}{}",
             summary.kind.label(),
             2 * openings,
@@ -848,7 +905,7 @@ fn run_merge(dirs: &[PathBuf], out: &Path) -> Result<Outcome, CliError> {
     }
     target.write_text("games.jsonl", &lines).map_err(usage)?;
     target.write_json("run.json", &log).map_err(usage)?;
-    outln!(
+    say!(
         "merged {} games from {} directories into {}",
         games.len(),
         inputs.len(),
