@@ -66,6 +66,26 @@ fn a_reader_that_goes_away_ends_the_program_quietly() {
         (&["experiment", "report", "results/slagle"][..], 0),
         (&["tree", "minimax", "((1 2) (3 4))"][..], 0),
         (&["insanity", "--all"][..], 0),
+        (
+            &[
+                "experiment",
+                "merge",
+                "results/slagle",
+                "--out",
+                "/tmp/gametree-first-hour-merged",
+            ][..],
+            1,
+        ),
+        (
+            &[
+                "experiment",
+                "slagle",
+                "--quick",
+                "--out",
+                "/tmp/gametree-first-hour-pipe",
+            ][..],
+            1,
+        ),
     ] {
         let (code, error) = with_reader_gone_after(args, lines);
         assert_eq!(code, Some(0), "{args:?}: {error}");
