@@ -13,7 +13,7 @@ fn perft<G: Game>(game: &mut G, depth: u32, buffers: &mut Vec<Vec<G::Move>>) -> 
     if depth == 0 {
         return 1;
     }
-    if game.is_terminal(<G::Value as Value>::MIN, <G::Value as Value>::MAX) {
+    if game.is_terminal() {
         return 0;
     }
     let mut moves = buffers.pop().unwrap_or_default();

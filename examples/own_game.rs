@@ -122,7 +122,7 @@ impl Game for DotsAndBoxes {
         });
     }
 
-    fn is_terminal(&self, _alpha: i32, _beta: i32) -> bool {
+    fn is_terminal(&self) -> bool {
         self.edges.count_ones() as usize == self.edge_count()
     }
 

@@ -75,7 +75,8 @@ impl Value for f64 {
 /// and back with [`Game::revert`]).
 ///
 /// The search calls, at each position it visits:
-/// 1. [`Game::is_terminal`] with the current window — McCarthy's `ter[p, alpha, beta]`;
+/// 1. [`Game::is_terminal`] and, in a window-aware search, [`Game::stops_early`] with the
+///    current window — together McCarthy's `ter[p, alpha, beta]`;
 /// 2. if terminal, [`Game::value`] — McCarthy's `imval`;
 /// 3. otherwise [`Game::successors`], then for each move `update`, the recursive search,
 ///    and `revert`.
@@ -103,10 +104,25 @@ pub trait Game {
     /// buffer is owned by the search and reused, so generating moves allocates nothing.
     fn successors(&self, moves: &mut Vec<Self::Move>);
 
-    /// McCarthy's `ter[p, alpha, beta]`: whether the search should stop at the current
-    /// position. A game may use the window (`alpha`, `beta`) to stop when no value the
-    /// position can still reach would matter; a game whose rules alone decide ignores it.
-    fn is_terminal(&self, alpha: Self::Value, beta: Self::Value) -> bool;
+    /// Whether the game is over at the current position: the rules alone decide. With
+    /// [`Game::stops_early`] this is McCarthy's `ter[p, alpha, beta]`.
+    fn is_terminal(&self) -> bool;
+
+    /// The rest of McCarthy's `ter[p, alpha, beta]`: whether a search in the window
+    /// (`alpha`, `beta`) may stop at the current position although the game goes on,
+    /// because no value the position can still reach would matter (his tic-tac-toe stops
+    /// when even a win on the next move could not beat α). The default never stops early.
+    ///
+    /// A game that overrides it must value such a position with [`Game::value`] on the
+    /// far side of the window (at or below α, at or above β), as McCarthy's `imval` does.
+    /// The window-aware searches ([`crate::alphabeta_value`] and its siblings, m&n,
+    /// depth-limited search without a table) ask it at every position they visit; the
+    /// searches with a transposition table and the solver never do, since a value stored
+    /// from a position stopped for one window would be reused in another.
+    fn stops_early(&self, alpha: Self::Value, beta: Self::Value) -> bool {
+        let _ = (alpha, beta);
+        false
+    }
 
     /// McCarthy's `imval`: the value to MAX of a position the search stopped at.
     fn value(&self) -> Self::Value;
@@ -140,8 +156,12 @@ impl<G: Game + ?Sized> Game for &mut G {
         (**self).successors(moves);
     }
 
-    fn is_terminal(&self, alpha: Self::Value, beta: Self::Value) -> bool {
-        (**self).is_terminal(alpha, beta)
+    fn is_terminal(&self) -> bool {
+        (**self).is_terminal()
+    }
+
+    fn stops_early(&self, alpha: Self::Value, beta: Self::Value) -> bool {
+        (**self).stops_early(alpha, beta)
     }
 
     fn value(&self) -> Self::Value {
@@ -161,4 +181,12 @@ impl<G: Evaluate + ?Sized> Evaluate for &mut G {
     fn evaluate(&self) -> Self::Value {
         (**self).evaluate()
     }
+}
+
+/// McCarthy's `ter[p, alpha, beta]`: the game is over, or the window lets the search stop
+/// ([`Game::stops_early`], asked at every position so that a game may watch the windows).
+#[inline]
+pub(crate) fn ter<G: Game + ?Sized>(game: &G, alpha: G::Value, beta: G::Value) -> bool {
+    let early = game.stops_early(alpha, beta);
+    game.is_terminal() || early
 }

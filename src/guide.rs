@@ -47,7 +47,7 @@
 //!     }
 //!
 //!     /// McCarthy's `ter`: the window (alpha, beta) lets a game stop early; most ignore it.
-//!     fn is_terminal(&self, _alpha: i32, _beta: i32) -> bool {
+//!     fn is_terminal(&self) -> bool {
 //!         self.stones == 0
 //!     }
 //!
@@ -100,7 +100,7 @@
 //! #     type Move = u32; type Value = i32;
 //! #     fn to_move(&self) -> Player { self.to_move }
 //! #     fn successors(&self, moves: &mut Vec<u32>) { moves.extend((1..=3).rev().filter(|&t| t <= self.stones)); }
-//! #     fn is_terminal(&self, _: i32, _: i32) -> bool { self.stones == 0 }
+//! #     fn is_terminal(&self) -> bool { self.stones == 0 }
 //! #     fn value(&self) -> i32 { if *self.movers.last().unwrap() == Player::Max { 1 } else { -1 } }
 //! #     fn update(&mut self, t: u32) { self.movers.push(self.to_move); self.stones -= t; if t != 3 { self.to_move = self.to_move.opponent(); } }
 //! #     fn revert(&mut self, t: u32) { self.stones += t; self.to_move = self.movers.pop().unwrap(); }
@@ -140,7 +140,7 @@
 //! #     type Move = u32; type Value = i32;
 //! #     fn to_move(&self) -> Player { self.to_move }
 //! #     fn successors(&self, moves: &mut Vec<u32>) { moves.extend((1..=3).rev().filter(|&t| t <= self.stones)); }
-//! #     fn is_terminal(&self, _: i32, _: i32) -> bool { self.stones == 0 }
+//! #     fn is_terminal(&self) -> bool { self.stones == 0 }
 //! #     fn value(&self) -> i32 { if *self.movers.last().unwrap() == Player::Max { 1 } else { -1 } }
 //! #     fn update(&mut self, t: u32) { self.movers.push(self.to_move); self.stones -= t; if t != 3 { self.to_move = self.to_move.opponent(); } }
 //! #     fn revert(&mut self, t: u32) { self.stones += t; self.to_move = self.movers.pop().unwrap(); }
@@ -188,7 +188,7 @@
 //! #     type Move = u32; type Value = i32;
 //! #     fn to_move(&self) -> Player { self.to_move }
 //! #     fn successors(&self, moves: &mut Vec<u32>) { moves.extend((1..=3).rev().filter(|&t| t <= self.stones)); }
-//! #     fn is_terminal(&self, _: i32, _: i32) -> bool { self.stones == 0 }
+//! #     fn is_terminal(&self) -> bool { self.stones == 0 }
 //! #     fn value(&self) -> i32 { if *self.movers.last().unwrap() == Player::Max { 1 } else { -1 } }
 //! #     fn update(&mut self, t: u32) { self.movers.push(self.to_move); self.stones -= t; if t != 3 { self.to_move = self.to_move.opponent(); } }
 //! #     fn revert(&mut self, t: u32) { self.stones += t; self.to_move = self.movers.pop().unwrap(); }

@@ -245,7 +245,7 @@ impl Game for ExplicitTree {
     }
 
     /// A leaf, whatever the window.
-    fn is_terminal(&self, _alpha: f64, _beta: f64) -> bool {
+    fn is_terminal(&self) -> bool {
         self.current().count == 0
     }
 
@@ -521,7 +521,7 @@ mod tests {
     fn a_single_leaf_is_a_tree_whose_root_is_terminal() {
         let mut tree = ExplicitTree::parse("  42 ; the answer\n").expect("well formed");
         assert!(tree.root_is_leaf());
-        assert!(tree.is_terminal(f64::MIN, f64::MAX));
+        assert!(tree.is_terminal());
         assert_eq!(tree.value(), 42.0);
         assert_eq!(minimax(&mut tree).best_move, None);
     }
@@ -597,7 +597,7 @@ mod tests {
         assert_eq!(tree.moves_from_root(), vec![2, 2]);
         tree.update(1);
         assert_eq!(tree.to_move(), Player::Min);
-        assert!(tree.is_terminal(f64::MIN, f64::MAX));
+        assert!(tree.is_terminal());
         assert_eq!(tree.value(), 9.0);
         tree.revert(1);
         tree.revert(2);

@@ -12,7 +12,7 @@ fn perft<G: Game>(game: &mut G, depth: u32, moves: &mut Vec<Vec<G::Move>>) -> u6
     if depth == 0 {
         return 1;
     }
-    if game.is_terminal(<G::Value as Value>::MIN, <G::Value as Value>::MAX) {
+    if game.is_terminal() {
         return 0;
     }
     let mut buffer = moves.pop().unwrap_or_default();

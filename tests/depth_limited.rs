@@ -88,7 +88,7 @@ impl<V: gametree::Value> Game for RandomTree<V> {
     fn successors(&self, moves: &mut Vec<usize>) {
         moves.extend(0..self.current().children.len());
     }
-    fn is_terminal(&self, _alpha: V, _beta: V) -> bool {
+    fn is_terminal(&self) -> bool {
         self.current().children.is_empty()
     }
     fn value(&self) -> V {
@@ -124,7 +124,7 @@ fn replays<G: Game>(game: &mut G, line: &[G::Move]) -> bool {
     for &mv in line {
         let mut moves = Vec::new();
         game.successors(&mut moves);
-        if game.is_terminal(G::Value::MIN, G::Value::MAX) || !moves.contains(&mv) {
+        if game.is_terminal() || !moves.contains(&mv) {
             legal = false;
             break;
         }
@@ -335,7 +335,7 @@ impl Game for FloatTicTacToe {
     fn successors(&self, moves: &mut Vec<u8>) {
         self.0.successors(moves);
     }
-    fn is_terminal(&self, _alpha: f64, _beta: f64) -> bool {
+    fn is_terminal(&self) -> bool {
         self.0.is_over()
     }
     fn value(&self) -> f64 {

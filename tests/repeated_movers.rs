@@ -85,7 +85,7 @@ fn fail_hard<G: Game<Value = i32> + Evaluate>(
     window: Window<i32>,
     value: i32,
 ) -> i32 {
-    if game.is_terminal(i32::MIN, i32::MAX) {
+    if game.is_terminal() {
         game.value()
     } else if depth == Some(0) {
         game.evaluate()
@@ -125,7 +125,7 @@ fn assert_best_play<G: Game<Value = i32> + Evaluate>(
     }
     if result.is_ok() {
         let left = depth.map(|depth| depth - u32::try_from(line.len()).expect("a short line"));
-        let ends = game.is_terminal(i32::MIN, i32::MAX) || left == Some(0);
+        let ends = game.is_terminal() || left == Some(0);
         if !ends || reference(game, left) != value {
             result = Err(TestCaseError::fail(format!(
                 "{line:?} does not end at a leaf worth {value}"
@@ -215,7 +215,7 @@ fn check_solver<G: Solvable + Evaluate>(game: &mut G) -> Result<(), TestCaseErro
     let value = minimax_value(game);
     let mover = game.to_move();
     let mut children = Vec::new();
-    if !game.is_terminal(i32::MIN, i32::MAX) {
+    if !game.is_terminal() {
         let mut moves = Vec::new();
         game.successors(&mut moves);
         for mv in moves {
@@ -413,7 +413,7 @@ fn the_kalah_endgames_have_extra_moves() {
         let mut game = Kalah::random(3, 7, seed);
         let mover = game.to_move();
         let mut moves = Vec::new();
-        if game.is_terminal(i32::MIN, i32::MAX) {
+        if game.is_terminal() {
             continue;
         }
         game.successors(&mut moves);

@@ -337,7 +337,7 @@ impl Game for Graph {
     fn successors(&self, moves: &mut Vec<usize>) {
         moves.extend(self.children[self.current()].iter().copied());
     }
-    fn is_terminal(&self, _alpha: i32, _beta: i32) -> bool {
+    fn is_terminal(&self) -> bool {
         self.children[self.current()].is_empty()
     }
     fn value(&self) -> i32 {
@@ -425,8 +425,8 @@ impl Game for KeyedTicTacToe {
     fn successors(&self, moves: &mut Vec<Self::Move>) {
         self.game.successors(moves);
     }
-    fn is_terminal(&self, alpha: i32, beta: i32) -> bool {
-        self.game.is_terminal(alpha, beta)
+    fn is_terminal(&self) -> bool {
+        self.game.is_terminal()
     }
     fn value(&self) -> i32 {
         self.game.value()

@@ -310,7 +310,7 @@ impl<V: PyValue> Game for PythonGame<'_, V> {
         }
     }
 
-    fn is_terminal(&self, _alpha: V, _beta: V) -> bool {
+    fn is_terminal(&self) -> bool {
         if self.failed() {
             return true;
         }

@@ -513,7 +513,7 @@ impl Game for ConnectFour {
     }
 
     /// Four in a row or a full board: the rules alone decide.
-    fn is_terminal(&self, _alpha: i32, _beta: i32) -> bool {
+    fn is_terminal(&self) -> bool {
         self.is_over()
     }
 

@@ -352,7 +352,7 @@ impl Game for Kalah {
         }
     }
 
-    fn is_terminal(&self, _alpha: i32, _beta: i32) -> bool {
+    fn is_terminal(&self) -> bool {
         self.state.over
     }
 

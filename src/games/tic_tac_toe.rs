@@ -502,18 +502,27 @@ impl Game for TicTacToe {
         moves.extend(others[..other_count].iter().rev());
     }
 
-    /// McCarthy's `ter[p, alpha, beta]`: never at the start of the game (`¬qn p`);
-    /// otherwise when the board is full (`level = 11`, octal 9), when even a win on the
-    /// next move could not beat α (`11 − level < alpha`: `9 − level < α`), when even a
-    /// loss on the next move could not get below β (`−11 + level > beta`), or when the side
-    /// that just moved has three on a line.
-    fn is_terminal(&self, alpha: i32, beta: i32) -> bool {
+    /// McCarthy's `ter[p, alpha, beta]`, its part that the rules decide: never at the start
+    /// of the game (`¬qn p`); otherwise when the board is full (`level = 11`, octal 9) or
+    /// when the side that just moved has three on a line.
+    fn is_terminal(&self) -> bool {
+        if self.level == 0 {
+            return false;
+        }
+        let (_, just_moved) = self.counts();
+        self.level == 9 || just_moved.contains(&3)
+    }
+
+    /// McCarthy's `ter[p, alpha, beta]`, its part that the window decides: when even a win
+    /// on the next move could not beat α (`11 − level < alpha`: `9 − level < α`) or even a
+    /// loss on the next move could not get below β (`−11 + level > beta`) — never at the
+    /// start of the game.
+    fn stops_early(&self, alpha: i32, beta: i32) -> bool {
         if self.level == 0 {
             return false;
         }
         let level = i32::from(self.level);
-        let (_, just_moved) = self.counts();
-        level == 9 || 9 - level < alpha || level - 9 > beta || just_moved.contains(&3)
+        9 - level < alpha || level - 9 > beta
     }
 
     /// McCarthy's `imval`: for the side that just moved, three on a line is worth
@@ -700,25 +709,25 @@ mod tests {
     fn ter_follows_the_window_except_at_the_start() {
         let game = TicTacToe::new();
         assert!(
-            !game.is_terminal(100, 200),
+            !crate::game::ter(&game, 100, 200),
             "the empty position is never terminal"
         );
         let game = TicTacToe::from_moves(&[2, 1]).expect("legal");
         // 9 − level = 7: terminal exactly when 7 < α.
-        assert!(!game.is_terminal(7, 1000));
-        assert!(game.is_terminal(8, 1000));
+        assert!(!crate::game::ter(&game, 7, 1000));
+        assert!(crate::game::ter(&game, 8, 1000));
         // level − 9 = −7: terminal exactly when −7 > β.
-        assert!(!game.is_terminal(-1000, -7));
-        assert!(game.is_terminal(-1000, -8));
+        assert!(!crate::game::ter(&game, -1000, -7));
+        assert!(crate::game::ter(&game, -1000, -8));
     }
 
     #[test]
     fn imval_scores_a_quicker_win_higher() {
         let x_wins = TicTacToe::from_moves(&[1, 4, 2, 5, 3]).expect("legal");
-        assert!(x_wins.is_terminal(-1000, 1000));
+        assert!(x_wins.is_terminal());
         assert_eq!(x_wins.value(), 10 - 5);
         let o_wins = TicTacToe::from_moves(&[1, 4, 2, 5, 9, 6]).expect("legal");
-        assert!(o_wins.is_terminal(-1000, 1000));
+        assert!(o_wins.is_terminal());
         assert_eq!(o_wins.value(), 6 - 10);
     }
 

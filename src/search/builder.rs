@@ -29,7 +29,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::game::{Evaluate, Game, Value as _};
+use crate::game::{Evaluate, Game};
 use crate::search::alphabeta::alphabeta_line;
 use crate::search::deepening::{
     DeepeningResult, Iteration, SearchOptions, StopReason, TableSearch, iterative_deepening,
@@ -426,7 +426,7 @@ impl<G: Solvable> Search<'_, G> {
         // The line: follow, from each position, the first move that keeps its value.
         let mut line = Vec::new();
         let mut moves = Vec::new();
-        while !self.game.is_terminal(i32::MIN, i32::MAX) {
+        while !self.game.is_terminal() {
             moves.clear();
             self.game.successors(&mut moves);
             let mut next = None;
@@ -472,7 +472,7 @@ fn add_up(stats: &mut SearchStats, more: &SearchStats) {
 /// The first of the game's moves, when the position is not over: seed 002's "myBest.move =
 /// any legal move".
 fn first_move<G: Game>(game: &G) -> Option<G::Move> {
-    if game.is_terminal(G::Value::MIN, G::Value::MAX) {
+    if game.is_terminal() {
         return None;
     }
     let mut moves = Vec::new();

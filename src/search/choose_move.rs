@@ -145,7 +145,7 @@ impl<M: Copy> Chooser<M> {
         range: ValueRange<G::Value>,
     ) -> (G::Value, Option<M>) {
         self.stats.nodes += 1;
-        if game.is_terminal(G::Value::MIN, G::Value::MAX) {
+        if game.is_terminal() {
             self.stats.leaves += 1;
             return (game.value(), None);
         }
@@ -189,7 +189,7 @@ impl<M: Copy> Chooser<M> {
         mut beta: G::Value,
     ) -> (G::Value, Option<M>) {
         self.stats.nodes += 1;
-        if game.is_terminal(alpha, beta) {
+        if crate::game::ter(game, alpha, beta) {
             self.stats.leaves += 1;
             return (game.value(), None);
         }

@@ -1,7 +1,7 @@
 //! A game seen with `f64` values, for the searches that compute with real numbers (Slagle's
 //! m&n backing-up functions, seed 003) on games whose values are integers.
 
-use crate::game::{Evaluate, Game, Player, Value};
+use crate::game::{Evaluate, Game, Player};
 
 /// `game` with its values converted to `f64` (exactly, for `i32` values and smaller), so
 /// that [`crate::mn_alphabeta_depth`] and the other m&n searches, which need
@@ -41,8 +41,8 @@ where
     /// turned back into the game's values, and the full window can only make a game that
     /// looks at it search more, never stop too early. A game that ignores the window (as
     /// McCarthy's games whose rules alone decide) sees no difference.
-    fn is_terminal(&self, _alpha: f64, _beta: f64) -> bool {
-        self.0.is_terminal(G::Value::MIN, G::Value::MAX)
+    fn is_terminal(&self) -> bool {
+        self.0.is_terminal()
     }
 
     fn value(&self) -> f64 {

@@ -368,14 +368,30 @@ impl<G: Game> HiddenBoard<G> {
         moves.into_iter().map(|mv| position.cons(mv)).collect()
     }
 
-    /// McCarthy's `ter[p, alpha, beta]` at `position`.
+    /// McCarthy's `ter[p, alpha, beta]` at `position`: the game is over, or the window
+    /// lets the search stop ([`Game::is_terminal`], [`Game::stops_early`]).
     pub fn is_terminal(
         &self,
         position: &MoveList<G::Move>,
         alpha: G::Value,
         beta: G::Value,
     ) -> bool {
-        self.at(position, |game| game.is_terminal(alpha, beta))
+        self.at(position, |game| crate::game::ter(game, alpha, beta))
+    }
+
+    /// Whether the game is over at `position` (the rules alone).
+    pub fn is_over(&self, position: &MoveList<G::Move>) -> bool {
+        self.at(position, |game| game.is_terminal())
+    }
+
+    /// Whether the window lets a search stop at `position` ([`Game::stops_early`]).
+    pub fn stops_early(
+        &self,
+        position: &MoveList<G::Move>,
+        alpha: G::Value,
+        beta: G::Value,
+    ) -> bool {
+        self.at(position, |game| game.stops_early(alpha, beta))
     }
 
     /// McCarthy's `imval p` at `position`.
@@ -466,8 +482,12 @@ impl<G: Game> Game for HiddenBoardGame<G> {
             .at(&self.position, |game| game.successors(moves));
     }
 
-    fn is_terminal(&self, alpha: G::Value, beta: G::Value) -> bool {
-        self.hidden.is_terminal(&self.position, alpha, beta)
+    fn is_terminal(&self) -> bool {
+        self.hidden.is_over(&self.position)
+    }
+
+    fn stops_early(&self, alpha: G::Value, beta: G::Value) -> bool {
+        self.hidden.stops_early(&self.position, alpha, beta)
     }
 
     fn value(&self) -> G::Value {

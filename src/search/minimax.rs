@@ -59,7 +59,7 @@ impl<M: Copy> Minimax<M> {
     /// The value of the current position and the first move attaining it.
     fn best<G: Game<Move = M>>(&mut self, game: &mut G) -> (G::Value, Option<M>) {
         self.stats.nodes += 1;
-        if game.is_terminal(G::Value::MIN, G::Value::MAX) {
+        if game.is_terminal() {
             self.stats.leaves += 1;
             return (game.value(), None);
         }

@@ -188,7 +188,7 @@ pub(crate) mod test_tree {
                 moves.extend(1..=children.len());
             }
         }
-        fn is_terminal(&self, _alpha: i32, _beta: i32) -> bool {
+        fn is_terminal(&self) -> bool {
             matches!(self.current(), Node::Leaf(_))
         }
         fn value(&self) -> i32 {

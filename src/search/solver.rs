@@ -70,7 +70,7 @@ pub trait Solvable: Game<Value = i32> + ZobristHash {
     /// at once, since the previous player did not allow it).
     fn outlook(&self, after_search_move: bool) -> Outlook<Self::Candidates> {
         let _ = after_search_move;
-        if self.is_terminal(i32::MIN, i32::MAX) {
+        if self.is_terminal() {
             return Outlook::Known(self.value());
         }
         Outlook::Search {
@@ -310,7 +310,7 @@ impl<G: Solvable> Solver<G> {
     /// the player to move here (the successor's score, negated when the other player is
     /// to move there).
     pub fn analyze(&mut self, game: &mut G) -> Vec<(G::Move, Solution)> {
-        if game.is_terminal(i32::MIN, i32::MAX) {
+        if game.is_terminal() {
             return Vec::new();
         }
         let mover = game.to_move();
@@ -786,7 +786,7 @@ mod tests {
                 moves.extend(1..=children.len());
             }
         }
-        fn is_terminal(&self, _alpha: i32, _beta: i32) -> bool {
+        fn is_terminal(&self) -> bool {
             matches!(self.current(), Hand::Leaf(_))
         }
         fn value(&self) -> i32 {

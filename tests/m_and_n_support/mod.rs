@@ -148,9 +148,14 @@ impl Game for Tree {
         }
     }
 
-    fn is_terminal(&self, alpha: f64, beta: f64) -> bool {
-        self.windows.borrow_mut().push((self.name(), alpha, beta));
+    fn is_terminal(&self) -> bool {
         matches!(self.current(), Node::Leaf(_))
+    }
+
+    /// Never stops early: it records the window of every position the search asks about.
+    fn stops_early(&self, alpha: f64, beta: f64) -> bool {
+        self.windows.borrow_mut().push((self.name(), alpha, beta));
+        false
     }
 
     fn value(&self) -> f64 {
@@ -308,8 +313,12 @@ impl<G: Game<Move = usize>> Game for BelowSingleMove<G> {
             moves.push(1);
         }
     }
-    fn is_terminal(&self, alpha: G::Value, beta: G::Value) -> bool {
-        self.moved && self.game.is_terminal(alpha, beta)
+    fn is_terminal(&self) -> bool {
+        self.moved && self.game.is_terminal()
+    }
+
+    fn stops_early(&self, alpha: G::Value, beta: G::Value) -> bool {
+        self.moved && self.game.stops_early(alpha, beta)
     }
     fn value(&self) -> G::Value {
         self.game.value()

@@ -137,7 +137,7 @@ impl Game for MoverGraph {
         moves.extend(self.children[self.current()].iter().copied());
     }
 
-    fn is_terminal(&self, _alpha: i32, _beta: i32) -> bool {
+    fn is_terminal(&self) -> bool {
         self.terminal[self.current()]
     }
 
@@ -312,7 +312,7 @@ impl Game for Kalah {
         );
     }
 
-    fn is_terminal(&self, _alpha: i32, _beta: i32) -> bool {
+    fn is_terminal(&self) -> bool {
         self.side(Player::Max).iter().all(|&seeds| seeds == 0)
             || self.side(Player::Min).iter().all(|&seeds| seeds == 0)
     }
@@ -388,7 +388,7 @@ impl Solvable for Kalah {
 /// move; otherwise the greatest (MAX to move) or least (MIN) value of the positions after
 /// each move. What the depth-limited searches compute.
 pub fn depth_limited_minimax<G: Game + Evaluate>(game: &mut G, depth: u32) -> G::Value {
-    if game.is_terminal(G::Value::MIN, G::Value::MAX) {
+    if game.is_terminal() {
         return game.value();
     }
     if depth == 0 {

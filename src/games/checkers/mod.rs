@@ -325,7 +325,7 @@ impl Game for Checkers {
     }
 
     /// McCarthy's `ter`, decided by the rules alone: no legal move, or a draw.
-    fn is_terminal(&self, _alpha: i32, _beta: i32) -> bool {
+    fn is_terminal(&self) -> bool {
         !self.position.has_legal_move() || self.is_draw()
     }
 
@@ -393,9 +393,9 @@ mod tests {
     fn a_side_without_moves_loses_and_sooner_wins_score_higher() {
         // Black takes White's last piece; White, to move, has no move.
         let mut game = Checkers::from_position(Position::from_fen("B:W14:B9,10").expect("valid"));
-        assert!(!game.is_terminal(i32::MIN, i32::MAX));
+        assert!(!game.is_terminal());
         play(&mut game, "9x18");
-        assert!(game.is_terminal(i32::MIN, i32::MAX));
+        assert!(game.is_terminal());
         assert_eq!(game.value(), WIN_VALUE - 1);
         assert_eq!(game.result(), Some(GameResult::BlackWins));
     }
@@ -405,7 +405,7 @@ mod tests {
         // White man on 32 has 27 and 28 ahead, both Black's.
         let game =
             Checkers::from_position(Position::from_fen("W:W32:BK27,K28,K23,K24").expect("valid"));
-        assert!(game.is_terminal(i32::MIN, i32::MAX));
+        assert!(game.is_terminal());
         assert_eq!(game.value(), WIN_VALUE);
     }
 
@@ -419,7 +419,7 @@ mod tests {
         assert_eq!(game.occurrences(), 2);
         play(&mut game, "28-32");
         assert_eq!(game.occurrences(), 3);
-        assert!(game.is_terminal(i32::MIN, i32::MAX));
+        assert!(game.is_terminal());
         assert_eq!(game.value(), 0);
         let mut moves = Vec::new();
         game.successors(&mut moves);

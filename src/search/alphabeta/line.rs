@@ -89,7 +89,7 @@ impl<M: Copy> LineSearch<M> {
         // The seed's `alpha . ALPHA-CUTOFF`: no line yet.
         self.lines[ply].clear();
         self.stats.nodes += 1;
-        if game.is_terminal(alpha, beta) {
+        if crate::game::ter(game, alpha, beta) {
             self.stats.leaves += 1;
             return game.value();
         }

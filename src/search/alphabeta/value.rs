@@ -44,7 +44,7 @@ pub struct ValueResult<V> {
 ///     fn successors(&self, moves: &mut Vec<u32>) {
 ///         moves.extend((1..=2).filter(|&take| take <= self.stones));
 ///     }
-///     fn is_terminal(&self, _alpha: i32, _beta: i32) -> bool { self.stones == 0 }
+///     fn is_terminal(&self) -> bool { self.stones == 0 }
 ///     fn value(&self) -> i32 {
 ///         // The player who just moved took the last stone.
 ///         if self.to_move == Player::Min { 1 } else { -1 }
@@ -88,7 +88,7 @@ impl<M: Copy> ValueSearch<M> {
         mut beta: G::Value,
     ) -> G::Value {
         self.stats.nodes += 1;
-        if game.is_terminal(alpha, beta) {
+        if crate::game::ter(game, alpha, beta) {
             self.stats.leaves += 1;
             return game.value();
         }

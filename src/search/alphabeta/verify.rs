@@ -317,7 +317,7 @@ impl<M: Copy + Eq> Checker<M> {
         step: &ProofStep<M, G::Value>,
         claim: Claim<G::Value>,
     ) -> Result<(), VerifyFailure<M, G::Value>> {
-        let terminal = game.is_terminal(G::Value::MIN, G::Value::MAX);
+        let terminal = game.is_terminal();
         let replies = match step {
             ProofStep::Terminal(proof_value) => {
                 let proof_value = *proof_value;

@@ -330,7 +330,13 @@ impl<M: Copy + Eq> Engine<M> {
             return alpha;
         }
         self.stats.nodes += 1;
-        if game.is_terminal(alpha, beta) {
+        // McCarthy's `ter`; with a table, the rules alone (see `Game::stops_early`).
+        let over = if T::WINDOW_STOPS {
+            crate::game::ter(game, alpha, beta)
+        } else {
+            game.is_terminal()
+        };
+        if over {
             self.stats.leaves += 1;
             return game.value();
         }

@@ -6,7 +6,7 @@ use std::time::Instant;
 use super::SearchOptions;
 use super::depth_limited::{Engine, Exhausted};
 use super::table::{NoTable, TableAccess, TableSearch};
-use crate::game::{Evaluate, Game, Value};
+use crate::game::{Evaluate, Game};
 use crate::search::transposition::ZobristHash;
 use crate::search::{Bound, SearchStats, Window};
 
@@ -179,7 +179,7 @@ where
 {
     let started = Instant::now();
     // Seed 002's "myBest.move = any legal move", in case no iteration completes.
-    let fallback = if game.is_terminal(G::Value::MIN, G::Value::MAX) {
+    let fallback = if game.is_terminal() {
         None
     } else {
         let mut moves = Vec::new();

@@ -154,6 +154,10 @@ pub(super) struct Probe<M, V> {
 /// The engine's access to a table, or to none: the search without a table compiles to
 /// what it was before tables existed.
 pub(super) trait TableAccess<G: Game> {
+    /// Whether the search may stop where the window allows ([`Game::stops_early`]): not
+    /// with a table, whose entries are reused in other windows.
+    const WINDOW_STOPS: bool;
+
     /// Looks the current position up; `keep_exact` says an exact value strictly inside
     /// the window must not end the search (its line is needed).
     fn probe(
@@ -185,6 +189,8 @@ pub(super) trait TableAccess<G: Game> {
 pub(super) struct NoTable;
 
 impl<G: Game> TableAccess<G> for NoTable {
+    const WINDOW_STOPS: bool = true;
+
     #[inline(always)]
     fn probe(
         &mut self,
@@ -222,6 +228,8 @@ where
     G: ZobristHash,
     G::Value: Default,
 {
+    const WINDOW_STOPS: bool = false;
+
     #[inline]
     fn probe(
         &mut self,

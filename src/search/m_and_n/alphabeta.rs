@@ -54,7 +54,7 @@ use crate::search::{MoveBuffers, SearchStats, Window, with_stack};
 /// #     type Value = f64;
 /// #     fn to_move(&self) -> Player { if self.path.len().is_multiple_of(2) { Player::Max } else { Player::Min } }
 /// #     fn successors(&self, moves: &mut Vec<u32>) { moves.extend(0..3) }
-/// #     fn is_terminal(&self, _: f64, _: f64) -> bool { self.path.len() == 3 }
+/// #     fn is_terminal(&self) -> bool { self.path.len() == 3 }
 /// #     fn value(&self) -> f64 {
 /// #         f64::from(self.path.iter().fold(7u32, |hash, &mv| (hash * 31 + mv * 17) % 23))
 /// #     }
@@ -406,7 +406,7 @@ mod tests {
         fn successors(&self, moves: &mut Vec<u32>) {
             moves.extend(0..3);
         }
-        fn is_terminal(&self, _alpha: f64, _beta: f64) -> bool {
+        fn is_terminal(&self) -> bool {
             self.path.len() == 4
         }
         fn value(&self) -> f64 {

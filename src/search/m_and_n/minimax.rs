@@ -31,7 +31,7 @@ use crate::search::{MoveBuffers, SearchStats, with_stack};
 /// #     type Value = f64;
 /// #     fn to_move(&self) -> Player { if self.path.len() == 1 { Player::Min } else { Player::Max } }
 /// #     fn successors(&self, moves: &mut Vec<usize>) { moves.extend([0, 1]) }
-/// #     fn is_terminal(&self, _: f64, _: f64) -> bool { self.path.len() == 2 }
+/// #     fn is_terminal(&self) -> bool { self.path.len() == 2 }
 /// #     fn value(&self) -> f64 { LEAVES[self.path[0]][self.path[1]] }
 /// #     fn update(&mut self, mv: usize) { self.path.push(mv) }
 /// #     fn revert(&mut self, _: usize) { self.path.pop(); }
@@ -197,8 +197,8 @@ mod tests {
         fn successors(&self, moves: &mut Vec<usize>) {
             self.0.successors(moves);
         }
-        fn is_terminal(&self, _alpha: f64, _beta: f64) -> bool {
-            self.0.is_terminal(i32::MIN, i32::MAX)
+        fn is_terminal(&self) -> bool {
+            self.0.is_terminal()
         }
         fn value(&self) -> f64 {
             f64::from(self.0.value())

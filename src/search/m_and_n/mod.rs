@@ -83,7 +83,7 @@ fn leaf_value<G: Game<Value = f64>>(
     evaluate: impl Fn(&G) -> f64,
 ) -> Option<f64> {
     stats.nodes += 1;
-    if game.is_terminal(alpha, beta) {
+    if crate::game::ter(game, alpha, beta) {
         stats.leaves += 1;
         Some(game.value())
     } else if depth == Some(0) {

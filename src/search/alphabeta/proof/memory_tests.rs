@@ -38,7 +38,7 @@ impl<M: Copy, V: crate::game::Value> ReferenceSearch<M, V> {
             }
         }
         self.stats.nodes += 1;
-        if game.is_terminal(alpha, beta) {
+        if crate::game::ter(game, alpha, beta) {
             self.stats.leaves += 1;
             let value = game.value();
             let leaf = self.push(ProofStep::Terminal(value));
@@ -260,7 +260,7 @@ impl Game for HashTree {
             moves.extend(1..=u32::try_from(count).expect("small branching"));
         }
     }
-    fn is_terminal(&self, _alpha: i32, _beta: i32) -> bool {
+    fn is_terminal(&self) -> bool {
         self.path.len() > self.depth
     }
     fn value(&self) -> i32 {

@@ -379,7 +379,7 @@ impl<M: Copy, V: crate::game::Value> ProofSearch<M, V> {
         mut beta: V,
     ) -> Found<V> {
         self.stats.nodes += 1;
-        if game.is_terminal(alpha, beta) {
+        if crate::game::ter(game, alpha, beta) {
             self.stats.leaves += 1;
             let value = game.value();
             let leaf = self.arena.push(ProofStep::Terminal(value));
