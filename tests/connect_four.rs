@@ -4,7 +4,7 @@
 
 use gametree::SplitMix64;
 use gametree::{
-    ConnectFour, Game, MoveErrorKind, PlayError, Player, SolveOptions, Solver, Value, minimax_value,
+    ConnectFour, Game, MoveErrorKind, PlayError, Player, SolveOptions, Solver, minimax_value,
 };
 
 /// Leaf positions `depth` plies below the current one; a finished game has none below it.
