@@ -7,7 +7,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use gametree::{ConnectFour, Game, SolveOptions, Solver, Value};
+use gametree::{ConnectFour, Game, SolveOptions, Solver};
 
 fn perft<G: Game>(game: &mut G, depth: u32, buffers: &mut Vec<Vec<G::Move>>) -> u64 {
     if depth == 0 {
