@@ -5,7 +5,6 @@
 use std::time::Duration;
 
 use gametree::SplitMix64;
-use gametree::Value as _;
 use gametree::{
     Evaluate, Game, Player, SearchOptions, SimpleTicTacToe, StopReason, Window, alphabeta_line,
     alphabeta_value, depth_limited_line, depth_limited_value, iterative_deepening,
