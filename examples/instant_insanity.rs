@@ -3,8 +3,8 @@
 //!
 //! Run with `cargo run --release --example instant_insanity`.
 
+use gametree::puzzle_search_with_stats as search_with_stats;
 use gametree::puzzles::instant_insanity::Puzzle;
-use gametree::search_with_stats;
 
 fn main() {
     // The seed's puzz1: four cubes, each top, four sides clockwise, bottom.

@@ -155,7 +155,7 @@ impl Evaluate for DotsAndBoxes {
     }
 }
 
-impl ZobristHash for DotsAndBoxes {
+impl PositionKey for DotsAndBoxes {
     /// Small enough for an exact key: edges, boxes, player to move.
     fn hash_key(&self) -> u64 {
         let mover = u64::from(self.to_move == Player::Min);

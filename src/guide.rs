@@ -123,11 +123,11 @@
 //! assert!(result.depth >= 1);
 //! ```
 //!
-//! ## 3. A transposition table and the solver: `ZobristHash`, `Solvable`
+//! ## 3. A transposition table and the solver: `PositionKey`, `Solvable`
 //!
 //! Positions reached by different move orders meet in a
 //! [`TranspositionTable`](crate::TranspositionTable) when the game gives each position a
-//! 64-bit key ([`ZobristHash`](crate::ZobristHash); any key that differs between positions
+//! 64-bit key ([`PositionKey`](crate::PositionKey); any key that differs between positions
 //! that differ in value will do — here, exact). With a key and integer values the game is
 //! [`Solvable`](crate::Solvable): [`Search::solve`](crate::Search::solve) finds its exact
 //! value by null-window searches.
@@ -146,7 +146,7 @@
 //! #     fn revert(&mut self, t: u32) { self.stones += t; self.to_move = self.movers.pop().unwrap(); }
 //! # }
 //! # impl Evaluate for Nim { fn evaluate(&self) -> i32 { 0 } }
-//! impl ZobristHash for Nim {
+//! impl PositionKey for Nim {
 //!     /// The stones left, who is to move, and who moved last (the value of a finished
 //!     /// game depends on it).
 //!     fn hash_key(&self) -> u64 {
@@ -211,7 +211,8 @@
 //!   [`Solvable::search_moves`](crate::Solvable::search_moves): bounds on the value and moves
 //!   not worth searching, which save the solver most of its work (Connect Four's and Kalah's
 //!   implementations show how).
-//! - [`ZobristHash::hash_key_after`](crate::ZobristHash::hash_key_after): the key after a
+//! - [`PositionKey::hash_key_after`](crate::PositionKey::hash_key_after): the key after a
 //!   move without playing it, for the solver's enhanced transposition cutoffs.
 //! - The searches over closures, for puzzles rather than games:
-//!   [`search`](crate::search()) and [`all_solutions`](crate::all_solutions) (seed 001).
+//!   [`puzzle_search`](crate::puzzle_search) and [`all_solutions`](crate::all_solutions)
+//!   (seed 001's `search` and `allsol`).

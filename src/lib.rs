@@ -42,53 +42,51 @@ pub mod search;
 pub mod text;
 pub mod tree;
 
+// The crate root holds the engine — the game interface, every search and its results —
+// and the games' types; what belongs to one game (its errors, its notation) or one puzzle
+// stays in its module. `prelude` has the few items most programs need.
+
 pub use game::{Evaluate, Game, Player, Value};
-pub use games::checkers::Checkers;
-pub use games::tic_tac_toe::{self, TicTacToe};
-pub use search::alphabeta::{
-    LineResult, Proof, ProofId, ProofResult, ProofStep, ValueResult, alphabeta_line,
-    alphabeta_proof, alphabeta_value,
-};
 pub use search::builder::{Search, SearchResult};
+pub use search::{Bound, SearchStats, Window};
+
+pub use search::alphabeta::{
+    AspirationResult, AspirationValue, Claim, LineResult, Proof, ProofId, ProofResult, ProofStep,
+    ValueResult, VerifyError, VerifyFailure, alphabeta_line, alphabeta_proof, alphabeta_value,
+    aspiration_value, verify, verify_result,
+};
+pub use search::choose_move::{ChosenMove, ValueRange, choose_move, choose_move_alphabeta};
+pub use search::deepening::{
+    DeepeningResult, DistanceAdjustment, Iteration, Reuse, SearchOptions, StopReason, TableSearch,
+    TableStats, depth_limited_aspiration, depth_limited_aspiration_with_table, depth_limited_line,
+    depth_limited_line_with_table, depth_limited_value, depth_limited_value_with_table,
+    iterative_deepening, iterative_deepening_with_table,
+};
+pub use search::float_valued::FloatValued;
 pub use search::hidden_board::{self, HiddenBoard, HiddenBoardGame, MoveList};
+pub use search::killer::Killers;
 pub use search::m_and_n::{
     BackingUp, BackingUpError, Exponents, MnResult, MonotoneClaim, Slagle, mn_alphabeta,
     mn_alphabeta_depth, mn_alphabeta_value, mn_alphabeta_value_depth, mn_minimax, mn_minimax_depth,
     slagle_is_increasing,
 };
 pub use search::minimax::{MinimaxResult, minimax, minimax_value};
-pub use search::{Bound, SearchStats, Window};
-
-pub use games::connect_four::{ConnectFour, MoveErrorKind, ParseMovesError, PlayError, SizeError};
-pub use games::simple_tic_tac_toe::SimpleTicTacToe;
-pub use puzzles::graph_path::{
-    Graph, GraphError, NodeId, OnPath, PathPosition, all_paths, first_path, first_path_with_stats,
-};
-pub use puzzles::instant_insanity::{Puzzle, PuzzleError, Repr, Tower};
-pub use random::SplitMix64;
-pub use search::alphabeta::{
-    AspirationResult, AspirationValue, Claim, VerifyError, VerifyFailure, aspiration_value, verify,
-    verify_result,
-};
-pub use search::choose_move::{ChosenMove, ValueRange, choose_move, choose_move_alphabeta};
-pub use search::deepening::{
-    DeepeningResult, Iteration, SearchOptions, StopReason, depth_limited_line, depth_limited_value,
-    iterative_deepening,
-};
-pub use search::deepening::{
-    DistanceAdjustment, Reuse, TableSearch, TableStats, depth_limited_aspiration,
-    depth_limited_aspiration_with_table, depth_limited_line_with_table,
-    depth_limited_value_with_table, iterative_deepening_with_table,
-};
-pub use search::float_valued::FloatValued;
-pub use search::killer::Killers;
 pub use search::puzzle::{
-    AllSolutions, PuzzleStats, SearchOutcome, all_solutions, count_solutions, search,
-    search_with_stats,
+    AllSolutions, PuzzleStats, SearchOutcome, all_solutions, count_solutions,
+    search as puzzle_search, search_with_stats as puzzle_search_with_stats,
 };
 pub use search::solver::{Outlook, Solution, Solvable, SolveOptions, Solver, solve};
-pub use search::transposition::{TableEntry, TranspositionTable, ZobristHash};
-pub use tree::{ExplicitTree, ParseTreeError, ParseTreeErrorKind, RandomTreeConfig};
+#[doc(inline)]
+pub use search::transposition::ZobristHash;
+pub use search::transposition::{PositionKey, TableEntry, TranspositionTable};
+pub use tree::{ExplicitTree, ParseTreeError, RandomTreeConfig};
+
+pub use games::checkers::Checkers;
+pub use games::connect_four::ConnectFour;
+pub use games::kalah::Kalah;
+pub use games::simple_tic_tac_toe::SimpleTicTacToe;
+pub use games::tic_tac_toe::{self, TicTacToe};
+pub use random::SplitMix64;
 pub mod experiment;
 
 /// The README's Rust examples, compiled and run by `cargo test` as doctests, so the front

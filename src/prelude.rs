@@ -14,5 +14,5 @@ pub use crate::search::builder::{Search, SearchResult};
 pub use crate::search::deepening::{Iteration, StopReason};
 pub use crate::search::m_and_n::{BackingUp, Exponents, Slagle};
 pub use crate::search::solver::{Outlook, Solvable};
-pub use crate::search::transposition::{TranspositionTable, ZobristHash};
+pub use crate::search::transposition::{PositionKey, TranspositionTable};
 pub use crate::search::{Bound, SearchStats, Window};

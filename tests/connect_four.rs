@@ -3,9 +3,8 @@
 //! of Pascal Pons' benchmark files with their scores.
 
 use gametree::SplitMix64;
-use gametree::{
-    ConnectFour, Game, MoveErrorKind, PlayError, Player, SolveOptions, Solver, minimax_value,
-};
+use gametree::games::connect_four::{MoveErrorKind, PlayError};
+use gametree::{ConnectFour, Game, Player, SolveOptions, Solver, minimax_value};
 
 /// Leaf positions `depth` plies below the current one; a finished game has none below it.
 fn perft<G: Game>(game: &mut G, depth: u32, moves: &mut Vec<Vec<G::Move>>) -> u64 {

@@ -10,9 +10,10 @@
 
 use gametree::experiment::{Opening, SlagleParameters, positions_from_fen_lines};
 use gametree::games::checkers::{GameResult, MoveError, PdnGame, Position, read_pdn, write_pdn};
+use gametree::puzzles::graph_path::{Graph, GraphError};
 use gametree::puzzles::instant_insanity::{PUZZ1, Puzzle};
 use gametree::tic_tac_toe::TicTacToe;
-use gametree::{ConnectFour, ExplicitTree, Exponents, Graph, RandomTreeConfig, SplitMix64};
+use gametree::{ConnectFour, ExplicitTree, Exponents, RandomTreeConfig, SplitMix64};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use proptest::test_runner::{Config, RngSeed};
@@ -462,7 +463,7 @@ fn check_graph(bytes: &[u8], name: &str) -> Result<(), TestCaseError> {
         Err(error) => {
             let message = error.to_string();
             check_short_line(&message)?;
-            let gametree::GraphError::Malformed { line, column, .. } = error else {
+            let GraphError::Malformed { line, column, .. } = error else {
                 return Err(TestCaseError::fail(format!(
                     "not a malformed line: {message}"
                 )));

@@ -4,7 +4,8 @@
 
 use std::cell::RefCell;
 
-use gametree::{PuzzleStats, all_solutions, count_solutions, search, search_with_stats};
+use gametree::search::puzzle::{search, search_with_stats};
+use gametree::{PuzzleStats, all_solutions, count_solutions};
 
 /// The seed's `search`, written recursively as McCarthy wrote it:
 /// `search p ← if lose p then LOSE else if ter p then p else searchlis[successors p]`.

@@ -21,8 +21,8 @@ use gametree::hidden_board::HiddenBoardGame;
 use gametree::search::deepening::{Reuse, TableSearch};
 use gametree::search::float_valued::FloatValued;
 use gametree::{
-    Bound, Evaluate, Exponents, Game, Player, SearchOptions, Slagle, Solvable, SolveOptions,
-    Solver, TranspositionTable, ValueRange, Window, ZobristHash, alphabeta_line, alphabeta_proof,
+    Bound, Evaluate, Exponents, Game, Player, PositionKey, SearchOptions, Slagle, Solvable,
+    SolveOptions, Solver, TranspositionTable, ValueRange, Window, alphabeta_line, alphabeta_proof,
     alphabeta_value, aspiration_value, choose_move, choose_move_alphabeta,
     depth_limited_aspiration, depth_limited_aspiration_with_table, depth_limited_line,
     depth_limited_line_with_table, depth_limited_value, depth_limited_value_with_table,
@@ -272,7 +272,7 @@ fn check_solver<G: Solvable + Evaluate>(game: &mut G) -> Result<(), TestCaseErro
 /// Depth-limited alpha-beta (value and line, with and without a table), its aspiration
 /// search and iterative deepening (with the previous line and killers first, with and
 /// without a table) at every depth up to `max_depth`, against depth-limited minimax.
-fn check_depth_limited<G: Game<Value = i32> + Evaluate + ZobristHash>(
+fn check_depth_limited<G: Game<Value = i32> + Evaluate + PositionKey>(
     game: &mut G,
     max_depth: u32,
 ) -> Result<(), TestCaseError> {

@@ -7,8 +7,8 @@
 use gametree::SplitMix64;
 use gametree::games::checkers::{Checkers, DrawRules, Position, WIN_VALUE};
 use gametree::{
-    Bound, Evaluate, Game, Player, Reuse, SearchOptions, SimpleTicTacToe, StopReason, TableSearch,
-    TranspositionTable, Window, ZobristHash, depth_limited_aspiration,
+    Bound, Evaluate, Game, Player, PositionKey, Reuse, SearchOptions, SimpleTicTacToe, StopReason,
+    TableSearch, TranspositionTable, Window, depth_limited_aspiration,
     depth_limited_aspiration_with_table, depth_limited_line, depth_limited_line_with_table,
     depth_limited_value, depth_limited_value_with_table, iterative_deepening,
     iterative_deepening_with_table,
@@ -357,7 +357,7 @@ impl Evaluate for Graph {
     }
 }
 
-impl ZobristHash for Graph {
+impl PositionKey for Graph {
     fn hash_key(&self) -> u64 {
         self.current() as u64
     }
@@ -447,7 +447,7 @@ impl Evaluate for KeyedTicTacToe {
     }
 }
 
-impl ZobristHash for KeyedTicTacToe {
+impl PositionKey for KeyedTicTacToe {
     fn hash_key(&self) -> u64 {
         self.key
     }

@@ -8,8 +8,8 @@ use pyo3::types::{PyDict, PyList};
 
 use gametree::TableSearch;
 use gametree::{
-    Evaluate, Game, Search, SearchResult, SearchStats, Slagle, Solvable, TranspositionTable,
-    Window, ZobristHash,
+    Evaluate, Game, PositionKey, Search, SearchResult, SearchStats, Slagle, Solvable,
+    TranspositionTable, Window,
 };
 use gametree::{
     FloatValued, Proof, ProofStep, alphabeta_line, alphabeta_proof, alphabeta_value, minimax,
@@ -35,7 +35,7 @@ pub trait Bind: Game {
 }
 
 /// A game with an evaluation and a position key: what iterative deepening searches.
-pub trait BindSearch: Bind + Evaluate + ZobristHash {
+pub trait BindSearch: Bind + Evaluate + PositionKey {
     /// How the table is used: plainly, or with the game's distance adjustment (checkers
     /// stores wins by their distance from the position).
     fn table_search(

@@ -18,7 +18,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use gametree::{Evaluate, Game, Player, Solvable, ZobristHash};
+use gametree::{Evaluate, Game, Player, PositionKey, Solvable};
 
 use crate::bind::{Bind, BindSearch};
 use crate::convert::{PyPlayer, PyValue, type_name};
@@ -360,7 +360,7 @@ impl<V: PyValue> Evaluate for PythonGame<'_, V> {
     }
 }
 
-impl<V: PyValue> ZobristHash for PythonGame<'_, V> {
+impl<V: PyValue> PositionKey for PythonGame<'_, V> {
     fn hash_key(&self) -> u64 {
         if self.failed() {
             return 0;

@@ -4,7 +4,9 @@ use std::io::{self, BufWriter, Read, Write};
 use std::path::PathBuf;
 
 use clap::Args;
-use gametree::{Graph, PathPosition, all_paths, first_path_with_stats};
+use gametree::puzzles::graph_path::{
+    Graph, GraphError, PathPosition, all_paths, first_path_with_stats,
+};
 use serde_json::{Value, json};
 
 use super::{CliError, Outcome};
@@ -34,7 +36,7 @@ pub struct PathArgs {
 /// Runs `gametree path`: prints the first path found (or every path with `--all`), or
 /// `no path` with exit status 1.
 pub fn run(args: PathArgs) -> Result<Outcome, CliError> {
-    let usage = |error: gametree::GraphError| CliError::Usage(error.to_string());
+    let usage = |error: GraphError| CliError::Usage(error.to_string());
     let graph = read_graph(&args.graph)?;
     let from = graph.node(&args.from).map_err(usage)?;
     let to = graph.node(&args.to).map_err(usage)?;
@@ -87,7 +89,7 @@ pub fn run(args: PathArgs) -> Result<Outcome, CliError> {
 
 /// The graph file, or standard input for `-` (named `<stdin>` in messages).
 fn read_graph(file: &std::path::Path) -> Result<Graph, CliError> {
-    let usage = |error: gametree::GraphError| CliError::Usage(error.to_string());
+    let usage = |error: GraphError| CliError::Usage(error.to_string());
     if file.as_os_str() != "-" {
         return Graph::read(file).map_err(usage);
     }

@@ -17,7 +17,7 @@ use std::fmt;
 
 use crate::game::{Game, Player};
 use crate::search::solver::{Outlook, Solvable};
-use crate::search::transposition::ZobristHash;
+use crate::search::transposition::PositionKey;
 
 /// The `H` of the const-generic hot functions that means "the height stored in the
 /// position" rather than a constant.
@@ -545,7 +545,7 @@ impl Game for ConnectFour {
     }
 }
 
-impl ZobristHash for ConnectFour {
+impl PositionKey for ConnectFour {
     /// Pons' key, the stones of the player to move plus all stones: exact, below
     /// 2^(width·(height + 1)).
     fn hash_key(&self) -> u64 {

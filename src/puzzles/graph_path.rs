@@ -121,7 +121,7 @@ impl Graph {
     /// # Example
     ///
     /// ```
-    /// use gametree::Graph;
+    /// use gametree::puzzles::graph_path::Graph;
     ///
     /// let graph = Graph::parse("inline", b"# a triangle\nA B C\nB C\n\nC A\n").unwrap();
     /// assert_eq!(graph.node_count(), 3);
@@ -266,7 +266,7 @@ impl Graph {
 /// # Example
 ///
 /// ```
-/// use gametree::PathPosition;
+/// use gametree::puzzles::graph_path::PathPosition;
 ///
 /// let path = PathPosition::start(7).extended(3).extended(7);
 /// assert_eq!(path.iter().collect::<Vec<_>>(), [7, 3, 7]);
@@ -376,7 +376,8 @@ impl Drop for PathPosition {
 /// # Example
 ///
 /// ```
-/// use gametree::{OnPath, PathPosition, search};
+/// use gametree::puzzle_search as search;
+/// use gametree::puzzles::graph_path::{OnPath, PathPosition};
 ///
 /// // Count along a cycle of five nodes; the first path that comes back to 0 loses.
 /// let mut on_path = OnPath::new(5);
@@ -496,7 +497,7 @@ impl fmt::Debug for OnPath {
 /// # Example
 ///
 /// ```
-/// use gametree::{Graph, first_path};
+/// use gametree::puzzles::graph_path::{Graph, first_path};
 ///
 /// let graph = Graph::parse("inline", b"A B C\nB D\nC D\nD A\n").unwrap();
 /// let (a, d) = (graph.node("A").unwrap(), graph.node("D").unwrap());
@@ -512,7 +513,7 @@ pub fn first_path(graph: &Graph, from: NodeId, to: NodeId) -> Option<PathPositio
 /// # Example
 ///
 /// ```
-/// use gametree::{Graph, first_path_with_stats};
+/// use gametree::puzzles::graph_path::{Graph, first_path_with_stats};
 ///
 /// let graph = Graph::parse("inline", b"A B C\nB D\nC D\nD A\n").unwrap();
 /// let (a, d) = (graph.node("A").unwrap(), graph.node("D").unwrap());
@@ -543,7 +544,7 @@ pub fn first_path_with_stats(
 /// # Example
 ///
 /// ```
-/// use gametree::{Graph, all_paths};
+/// use gametree::puzzles::graph_path::{Graph, all_paths};
 ///
 /// let graph = Graph::parse("inline", b"A B C\nB D\nC D\nD A\n").unwrap();
 /// let (a, d) = (graph.node("A").unwrap(), graph.node("D").unwrap());

@@ -170,7 +170,7 @@ fn counted(n: usize, thing: &str) -> String {
 ///
 /// ```
 /// use gametree::puzzles::instant_insanity::Puzzle;
-/// use gametree::search;
+/// use gametree::puzzle_search as search;
 ///
 /// let puzzle = Puzzle::classic();
 /// let found = search(

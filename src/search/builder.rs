@@ -38,7 +38,7 @@ use crate::search::deepening::{
 use crate::search::float_valued::FloatValued;
 use crate::search::m_and_n::{BackingUp, mn_alphabeta_depth, mn_alphabeta_value_depth};
 use crate::search::solver::{Solvable, SolveOptions, Solver};
-use crate::search::transposition::{TranspositionTable, ZobristHash};
+use crate::search::transposition::{PositionKey, TranspositionTable};
 use crate::search::{Bound, SearchStats, Window};
 
 /// What every search of the builder returns.
@@ -193,7 +193,7 @@ impl<'a, G: Game> Search<'a, G> {
 
 impl<'a, G> Search<'a, G>
 where
-    G: Game + Evaluate + ZobristHash,
+    G: Game + Evaluate + PositionKey,
     G::Value: Default,
 {
     /// Use `table` (kept by the caller from one search to the next): stored bounds end
@@ -214,7 +214,7 @@ where
             on_iteration: &mut OnIteration<'_, G>,
         ) -> DeepeningResult<G::Move, G::Value>
         where
-            G: Game + Evaluate + ZobristHash,
+            G: Game + Evaluate + PositionKey,
             G::Value: Default,
         {
             iterative_deepening_with_table(game, depth, options, table, on_iteration)

@@ -72,7 +72,7 @@ pub struct SearchOutcome<P> {
 /// Words of bits built from the left, at most three long; the first with two ones:
 ///
 /// ```
-/// use gametree::search;
+/// use gametree::puzzle_search as search;
 ///
 /// let found = search(
 ///     String::new(),
@@ -100,7 +100,7 @@ where
 /// # Example
 ///
 /// ```
-/// use gametree::search_with_stats;
+/// use gametree::puzzle_search_with_stats as search_with_stats;
 ///
 /// // Count up from 0 by 1 or 2; the first number reached that is 5.
 /// let outcome = search_with_stats(

@@ -28,15 +28,15 @@ use crate::game::Game;
 use crate::search::{Bound, Window};
 
 /// An optional capability of a game: a 64-bit key of the current position, for a
-/// [`TranspositionTable`].
+/// [`TranspositionTable`] and the [`crate::Solver`].
 ///
-/// Two positions that are the same for the search (same board, same player to move, same
+/// Any key will do, Zobrist's or another: two positions that are the same for the search (same board, same player to move, same
 /// rights) must have the same key; two different positions should have different keys
 /// with overwhelming probability, as a Zobrist hash (random numbers xor-ed per piece and
 /// square) gives. A game whose key is exact (different positions always have different
 /// keys, as Connect Four's) never sees a wrong table entry; keys below 2⁴⁹ are moreover
 /// never confused with an entry left from before a [`TranspositionTable::clear`].
-pub trait ZobristHash: Game {
+pub trait PositionKey: Game {
     /// The key of the current position.
     fn hash_key(&self) -> u64;
 
@@ -52,6 +52,11 @@ pub trait ZobristHash: Game {
         key
     }
 }
+
+/// The name [`PositionKey`] had before 0.2: the same trait, so an `impl ZobristHash for`
+/// still compiles. The new name says what it is — any 64-bit key of a position, a Zobrist
+/// hash or not.
+pub use PositionKey as ZobristHash;
 
 /// What the table knows of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

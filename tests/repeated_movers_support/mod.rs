@@ -9,7 +9,7 @@
 
 #![allow(dead_code)]
 
-use gametree::search::transposition::ZobristHash;
+use gametree::search::transposition::PositionKey;
 use gametree::{Evaluate, Game, Player, Solvable, SplitMix64, Value};
 
 /// A layered game graph whose positions each name their player to move, drawn at random:
@@ -160,7 +160,7 @@ impl Evaluate for MoverGraph {
     }
 }
 
-impl ZobristHash for MoverGraph {
+impl PositionKey for MoverGraph {
     /// The position's index: exact.
     fn hash_key(&self) -> u64 {
         self.current() as u64
@@ -364,7 +364,7 @@ impl Evaluate for Kalah {
     }
 }
 
-impl ZobristHash for Kalah {
+impl PositionKey for Kalah {
     /// The board packed exactly: four bits a pit, six a store, one for the mover (45 bits
     /// for four pits a side).
     fn hash_key(&self) -> u64 {

@@ -29,7 +29,7 @@ pub use pdn::{GameResult, PdnError, PdnGame, read_pdn, write_pdn};
 
 use crate::game::{Evaluate, Game, Player};
 use crate::search::deepening::DistanceAdjustment;
-use crate::search::transposition::ZobristHash;
+use crate::search::transposition::PositionKey;
 
 /// The value of a won game for the winner, less one per ply it takes to win: a win sooner
 /// is worth more, a loss later less. Far above any evaluation.
@@ -364,7 +364,7 @@ impl Game for Checkers {
 /// with another history (a repetition draw seen on one path, not on another) — the usual
 /// approximation of game programs. Turn the rules off ([`DrawRules`] with zeros) where a
 /// search with a table must give exactly the values of one without.
-impl ZobristHash for Checkers {
+impl PositionKey for Checkers {
     fn hash_key(&self) -> u64 {
         self.hash
     }

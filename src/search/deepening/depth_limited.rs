@@ -10,7 +10,7 @@ use crate::search::alphabeta::{
     AspirationResult, AspirationValue, LineResult, ValueResult, aspiration_search,
 };
 use crate::search::killer::{Killers, move_to_front};
-use crate::search::transposition::ZobristHash;
+use crate::search::transposition::PositionKey;
 use crate::search::{MoveBuffers, SearchStats, Window, with_stack};
 
 /// The value of the current position by alpha-beta in the window (α, β), looking at most
@@ -58,7 +58,7 @@ pub fn depth_limited_value_with_table<G>(
     table: &mut TableSearch<'_, G::Move, G::Value>,
 ) -> ValueResult<G::Value>
 where
-    G: Game + Evaluate + ZobristHash,
+    G: Game + Evaluate + PositionKey,
     G::Value: Default,
 {
     value_search(game, depth, window, table)
@@ -123,7 +123,7 @@ pub fn depth_limited_line_with_table<G>(
     table: &mut TableSearch<'_, G::Move, G::Value>,
 ) -> LineResult<G::Move, G::Value>
 where
-    G: Game + Evaluate + ZobristHash,
+    G: Game + Evaluate + PositionKey,
     G::Value: Default,
 {
     line_search(game, depth, window, table)
@@ -193,7 +193,7 @@ pub fn depth_limited_aspiration_with_table<G>(
     table: &mut TableSearch<'_, G::Move, G::Value>,
 ) -> AspirationResult<G::Value>
 where
-    G: Game + Evaluate + ZobristHash,
+    G: Game + Evaluate + PositionKey,
     G::Value: AspirationValue + Default,
 {
     aspiration_search(guess, width, |window| {

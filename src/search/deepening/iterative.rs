@@ -7,7 +7,7 @@ use super::SearchOptions;
 use super::depth_limited::{Engine, Exhausted};
 use super::table::{NoTable, TableAccess, TableSearch};
 use crate::game::{Evaluate, Game};
-use crate::search::transposition::ZobristHash;
+use crate::search::transposition::PositionKey;
 use crate::search::{Bound, SearchStats, Window};
 
 /// One completed iteration of [`iterative_deepening`]: a depth-limited search of the root
@@ -20,7 +20,7 @@ pub struct Iteration<M, V> {
     /// same depth in the full window, whatever the ordering.
     pub value: V,
     /// How `value` relates to the true depth-limited value (exact unless a value reached
-    /// the type's [`Value::MIN`] or [`Value::MAX`]).
+    /// the type's [`Value::MIN`](crate::Value::MIN) or [`Value::MAX`](crate::Value::MAX)).
     pub bound: Bound,
     /// The main line of play found, as [`super::depth_limited_line`] keeps it.
     pub principal_line: Vec<M>,
@@ -158,7 +158,7 @@ pub fn iterative_deepening_with_table<G, F>(
     on_iteration: F,
 ) -> DeepeningResult<G::Move, G::Value>
 where
-    G: Game + Evaluate + ZobristHash,
+    G: Game + Evaluate + PositionKey,
     G::Value: Default,
     F: FnMut(&Iteration<G::Move, G::Value>),
 {

@@ -13,7 +13,7 @@
 //!
 //! Each has a sibling `..._with_table` that uses a
 //! [`TranspositionTable`](crate::TranspositionTable) for a game with a position key
-//! ([`crate::ZobristHash`]): stored bounds end searches, stored moves are tried first.
+//! ([`crate::PositionKey`]): stored bounds end searches, stored moves are tried first.
 //! [`table`] says what is stored and when the results equal those without a table.
 
 mod depth_limited;

@@ -37,7 +37,7 @@
 //! those of a fixed-depth search.
 
 use crate::game::Game;
-use crate::search::transposition::{TableEntry, TranspositionTable, ZobristHash};
+use crate::search::transposition::{PositionKey, TableEntry, TranspositionTable};
 use crate::search::{Bound, Window};
 
 /// Which stored entries may end a search.
@@ -225,7 +225,7 @@ impl<G: Game> TableAccess<G> for NoTable {
 
 impl<G> TableAccess<G> for TableSearch<'_, G::Move, G::Value>
 where
-    G: ZobristHash,
+    G: PositionKey,
     G::Value: Default,
 {
     const WINDOW_STOPS: bool = false;
