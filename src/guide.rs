@@ -213,6 +213,9 @@
 //!   implementations show how).
 //! - [`PositionKey::hash_key_after`](crate::PositionKey::hash_key_after): the key after a
 //!   move without playing it, for the solver's enhanced transposition cutoffs.
+//! - [`UndoableGame`](crate::UndoableGame) and [`Undoing`](crate::Undoing): a game whose
+//!   moves return what undoing them needs (a token, or the whole previous position:
+//!   copy-make) instead of keeping its own history for [`Game::revert`](crate::Game::revert).
 //! - The searches over closures, for puzzles rather than games:
 //!   [`puzzle_search`](crate::puzzle_search) and [`all_solutions`](crate::all_solutions)
 //!   (seed 001's `search` and `allsol`).

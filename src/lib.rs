@@ -10,6 +10,7 @@
 //! | writing your own game, step by step | [`guide`] |
 //! | the one entry point to the searches: `Search::new(&mut game).depth(8).run()` | [`search::builder`], [`prelude`] |
 //! | the game interface: `successors`, `ter`, `imval`, `update`, `revert` | [`game`] |
+//! | games whose moves return an undo token, or copy-make | [`undoable`] |
 //! | depth-first puzzle search: McCarthy's `search` and `allsol` | [`search::puzzle`](mod@search::puzzle) |
 //! | puzzles: graph paths, Instant Insanity | [`puzzles`] |
 //! | McCarthy's tic-tac-toe, exactly as printed | [`games::tic_tac_toe`] |
@@ -41,6 +42,7 @@ pub mod random;
 pub mod search;
 pub mod text;
 pub mod tree;
+pub mod undoable;
 
 // The crate root holds the engine — the game interface, every search and its results —
 // and the games' types; what belongs to one game (its errors, its notation) or one puzzle
@@ -80,6 +82,7 @@ pub use search::solver::{Outlook, Solution, Solvable, SolveOptions, Solver, solv
 pub use search::transposition::ZobristHash;
 pub use search::transposition::{PositionKey, TableEntry, TranspositionTable};
 pub use tree::{ExplicitTree, ParseTreeError, RandomTreeConfig};
+pub use undoable::{UndoableEvaluate, UndoableGame, UndoableKey, Undoing};
 
 pub use games::checkers::Checkers;
 pub use games::connect_four::ConnectFour;
