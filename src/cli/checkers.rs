@@ -68,7 +68,7 @@ enum CheckersCommand {
         algorithm alphabeta\n  \
         depth                   value       nodes       nodes/s    ebf  line\n  \
         ...\n      \
-        6                     -12         821 [..]  12-16 23-19 16x23 27x18 8-12 26-23\n  \
+        6                     -12         584 [..]  12-16 23-19 16x23 27x18 8-12 26-23\n  \
         best move 12-16\n  \
         value     -12\n  \
         ...\n  \

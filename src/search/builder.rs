@@ -116,7 +116,7 @@ pub const UNLIMITED_DEPTH: u32 = 256;
 ///
 /// Defaults: no depth limit (deepening until the tree is exhausted or a budget runs out),
 /// no time or node budget, the previous iteration's principal line tried first, killers
-/// on, no table.
+/// off, no table.
 #[must_use = "a search does nothing until it is run"]
 pub struct Search<'a, G: Game> {
     game: &'a mut G,
@@ -158,7 +158,8 @@ impl<'a, G: Game> Search<'a, G> {
         self
     }
 
-    /// Try the killer moves of each ply early (seed 004's killer heuristic); on by default.
+    /// Try the killer moves of each ply early (seed 004's killer heuristic); off by default
+    /// (see [`SearchOptions::default`] for why).
     pub fn killers(mut self, on: bool) -> Self {
         self.options.use_killers = on;
         self
