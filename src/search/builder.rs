@@ -13,7 +13,7 @@
 //! ```
 //! use std::time::Duration;
 //! use gametree::prelude::*;
-//! use gametree::games::checkers::Checkers;
+//! use gametree::Checkers;
 //!
 //! let mut game = Checkers::new();
 //! let mut table = TranspositionTable::with_mib(4);

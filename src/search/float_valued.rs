@@ -9,8 +9,7 @@ use crate::game::{Evaluate, Game, Player};
 ///
 /// # Example
 /// ```
-/// use gametree::search::float_valued::FloatValued;
-/// use gametree::{Exponents, Slagle, SimpleTicTacToe, mn_alphabeta_depth};
+/// use gametree::{Exponents, FloatValued, Slagle, SimpleTicTacToe, mn_alphabeta_depth};
 ///
 /// let mut game = FloatValued(SimpleTicTacToe::new());
 /// let one_and_one = Slagle::new(1, 1, Exponents::new(0.0, 1.0)?, Exponents::new(0.0, 1.0)?)?;

@@ -70,7 +70,7 @@ impl Default for DrawRules {
 ///
 /// # Example
 /// ```
-/// use gametree::games::checkers::Checkers;
+/// use gametree::Checkers;
 /// use gametree::{Game, Player};
 ///
 /// let mut game = Checkers::new();

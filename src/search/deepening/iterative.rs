@@ -139,9 +139,8 @@ where
 ///
 /// # Example
 /// ```
-/// use gametree::games::checkers::Checkers;
-/// use gametree::search::deepening::TableSearch;
-/// use gametree::{SearchOptions, TranspositionTable, iterative_deepening_with_table};
+/// use gametree::{Checkers, SearchOptions, TableSearch, TranspositionTable};
+/// use gametree::iterative_deepening_with_table;
 ///
 /// let mut game = Checkers::new();
 /// let mut table = TranspositionTable::with_mib(4);

@@ -93,9 +93,9 @@ pub struct TableStats {
 ///
 /// # Example
 /// ```
-/// use gametree::games::checkers::{Checkers, DrawRules};
-/// use gametree::search::deepening::{Reuse, TableSearch};
-/// use gametree::{TranspositionTable, Window, depth_limited_value, depth_limited_value_with_table};
+/// use gametree::games::checkers::DrawRules;
+/// use gametree::{Checkers, Reuse, TableSearch, TranspositionTable, Window};
+/// use gametree::{depth_limited_value, depth_limited_value_with_table};
 ///
 /// let rules = DrawRules { quiet_move_limit: 0, repetitions: 0 };
 /// let mut game = Checkers::new().with_rules(rules);
