@@ -77,7 +77,9 @@ pub use search::puzzle::{
     AllSolutions, PuzzleStats, SearchOutcome, all_solutions, count_solutions,
     search as puzzle_search, search_with_stats as puzzle_search_with_stats,
 };
-pub use search::solver::{Outlook, Solution, Solvable, SolveOptions, Solver, solve};
+pub use search::solver::{
+    Narrowed, Outlook, Peek, Solution, Solvable, SolveOptions, Solver, solve,
+};
 #[doc(inline)]
 pub use search::transposition::ZobristHash;
 pub use search::transposition::{PositionKey, TableEntry, TranspositionTable};

@@ -11,12 +11,15 @@
 //! game: South, the first player, is MAX.
 
 use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::{Args, Subcommand, ValueEnum};
 use serde_json::json;
 
 use gametree::games::kalah::{Ending, Kalah, KalahRules};
+use gametree::search::retrograde::{Endgame, EndgameTable};
 use gametree::{Game, Player, SolveOptions, Solver};
 
 use super::output::outln;
@@ -40,7 +43,7 @@ enum KalahCommand {
         value     [..]\n  \
         ...\n  \
         $ gametree kalah solve --houses 2 --seeds 2 --json\n  \
-        {\"position\":\"2,2,0,2,2,0,S\",\"rules\":\"irving\",\"value\":-2,\"best_moves\":[2],\"nodes\":46,[..]}")]
+        {\"position\":\"2,2,0,2,2,0,S\",\"rules\":\"irving\",\"value\":-2,\"best_moves\":[2],\"nodes\":[..]}")]
     Solve(SolveArgs),
     /// The value of every move from a position (South's final margin after it, with perfect
     /// play), one field per house: `-` for an empty house
@@ -62,6 +65,39 @@ enum KalahCommand {
         $ printf '2\\n1\\n' | gametree kalah play --houses 2 --seeds 1 --side first | tail -1\n  \
         You win by 2.")]
     Play(PlayArgs),
+    /// Build an endgame table: the value of every position with fewer than --endgame-seeds
+    /// seeds left in the houses, for a number of houses and rules; save it with --output
+    /// and read it with --endgame
+    #[command(after_help = "Example:\n  \
+        $ gametree kalah endgame --houses 3 --endgame-seeds 10\n  \
+        table     kalah houses=3 empty-capture=true ending=either-side-empty\n  \
+        seeds     0 to 9 in the houses\n  \
+        positions 5005\n  \
+        memory    5005 bytes\n  \
+        time      [..]")]
+    Endgame(EndgameBuildArgs),
+}
+
+#[derive(Args, Debug)]
+struct EndgameBuildArgs {
+    /// Houses a side, 1 to 6
+    #[arg(long, default_value_t = 6)]
+    houses: usize,
+    /// The capture rule
+    #[arg(long, value_enum, default_value_t = RulesArg::Irving)]
+    rules: RulesArg,
+    /// When the game ends
+    #[arg(long, value_enum, default_value_t = EndingArg::EitherSideEmpty)]
+    ending: EndingArg,
+    /// Value every position with fewer than N seeds left in the houses
+    #[arg(long, value_name = "N")]
+    endgame_seeds: usize,
+    /// Write the table to FILE
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Print one JSON object
+    #[arg(long)]
+    json: bool,
 }
 
 /// The rule variants (see `gametree::games::kalah`).
@@ -115,17 +151,7 @@ struct BoardArgs {
 
 impl BoardArgs {
     fn rules(&self) -> KalahRules {
-        let base = match self.rules {
-            RulesArg::Irving => KalahRules::irving(),
-            RulesArg::Standard => KalahRules::standard(),
-        };
-        KalahRules {
-            ending: match self.ending {
-                EndingArg::EitherSideEmpty => Ending::EitherSideEmpty,
-                EndingArg::MoverHasNoSeeds => Ending::MoverHasNoSeeds,
-            },
-            ..base
-        }
+        rules_from(self.rules, self.ending)
     }
 
     /// The position asked for.
@@ -222,9 +248,28 @@ struct SolveArgs {
     /// Greatest transposition table size in MiB (the table starts at 1 MiB and grows)
     #[arg(long, value_name = "MIB", default_value_t = SolveOptions::default().table_mib)]
     table_mib: usize,
+    #[command(flatten)]
+    endgame: EndgameArgs,
     /// Print one JSON object
     #[arg(long)]
     json: bool,
+}
+
+/// Where the endgame table comes from.
+#[derive(Args, Debug)]
+struct EndgameArgs {
+    /// Value every position with fewer than N seeds left in the houses before searching
+    /// (an endgame table built in memory, its time reported apart); 0 for none
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 0,
+        conflicts_with = "endgame"
+    )]
+    endgame_seeds: usize,
+    /// Read the endgame table from FILE (written by `gametree kalah endgame`)
+    #[arg(long, value_name = "FILE")]
+    endgame: Option<PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -263,7 +308,127 @@ pub fn run(args: KalahArgs) -> Result<Outcome, CliError> {
         KalahCommand::Analyze(args) => analyze(&args),
         KalahCommand::Perft(args) => perft(&args),
         KalahCommand::Play(args) => play(&args),
+        KalahCommand::Endgame(args) => build_endgame(&args),
     }
+}
+
+fn rules_from(rules: RulesArg, ending: EndingArg) -> KalahRules {
+    let base = match rules {
+        RulesArg::Irving => KalahRules::irving(),
+        RulesArg::Standard => KalahRules::standard(),
+    };
+    KalahRules {
+        ending: match ending {
+            EndingArg::EitherSideEmpty => Ending::EitherSideEmpty,
+            EndingArg::MoverHasNoSeeds => Ending::MoverHasNoSeeds,
+        },
+        ..base
+    }
+}
+
+/// How an endgame table was made: what `solve` reports beside the search.
+struct EndgameReport {
+    slices: usize,
+    positions: u64,
+    bytes: usize,
+    seconds: f64,
+}
+
+/// Builds the table of positions with fewer than `seeds` seeds in the houses of `board`'s
+/// kind, checking its memory first, with a progress bar.
+fn build_table(board: &Kalah, seeds: usize) -> Result<(EndgameTable, f64), CliError> {
+    const MOST_SEEDS: usize = 64;
+    if seeds > MOST_SEEDS {
+        return Err(CliError::Usage(format!(
+            "--endgame-seeds {seeds}: at most {MOST_SEEDS}"
+        )));
+    }
+    let positions: u64 = (0..seeds)
+        .map(|slice| board.slice_len(slice))
+        .fold(0, u64::saturating_add);
+    limits::check_memory(
+        &format!("--endgame-seeds {seeds}"),
+        "the endgame table",
+        positions,
+        4096 * limits::MIB,
+    )?;
+    let mut board = board.clone();
+    let bar = progress::bar(positions, "endgame");
+    let started = Instant::now();
+    let table = EndgameTable::build(&mut board, seeds, |done| bar.set_position(done.positions))
+        .map_err(|error| CliError::Usage(error.to_string()))?;
+    bar.finish_and_clear();
+    Ok((table, started.elapsed().as_secs_f64()))
+}
+
+impl EndgameArgs {
+    /// `game` valued from the table asked for, if any, and how the table was made.
+    fn attach(&self, game: Kalah) -> Result<(Kalah, Option<EndgameReport>), CliError> {
+        let (table, seconds) = if let Some(path) = &self.endgame {
+            let started = Instant::now();
+            let file = std::fs::File::open(path).map_err(|error| {
+                CliError::Usage(format!("--endgame {}: {error}", path.display()))
+            })?;
+            let table = EndgameTable::read_from(file, &game.endgame_id()).map_err(|error| {
+                CliError::Usage(format!("--endgame {}: {error}", path.display()))
+            })?;
+            (table, started.elapsed().as_secs_f64())
+        } else if self.endgame_seeds > 0 {
+            build_table(&game, self.endgame_seeds)?
+        } else {
+            return Ok((game, None));
+        };
+        let report = EndgameReport {
+            slices: table.slices(),
+            positions: table.positions(),
+            bytes: table.memory_bytes(),
+            seconds,
+        };
+        let game = game
+            .with_endgame(Arc::new(table))
+            .map_err(|error| CliError::Usage(error.to_string()))?;
+        Ok((game, Some(report)))
+    }
+}
+
+fn build_endgame(args: &EndgameBuildArgs) -> Result<Outcome, CliError> {
+    let board = Kalah::new(args.houses, 1, rules_from(args.rules, args.ending))
+        .map_err(|error| CliError::Usage(error.to_string()))?;
+    if let Some(path) = &args.output {
+        // Refuse an unwritable path before the build, not after.
+        std::fs::File::create(path)
+            .map_err(|error| CliError::Usage(format!("--output {}: {error}", path.display())))?;
+    }
+    let (table, seconds) = build_table(&board, args.endgame_seeds)?;
+    if let Some(path) = &args.output {
+        let file = std::fs::File::create(path)
+            .map_err(|error| CliError::Usage(format!("--output {}: {error}", path.display())))?;
+        table
+            .write_to(std::io::BufWriter::new(file))
+            .map_err(|error| CliError::Usage(format!("--output {}: {error}", path.display())))?;
+    }
+    if args.json {
+        outln!(
+            "{}",
+            json!({
+                "table": table.id(),
+                "endgame_seeds": table.slices(),
+                "positions": table.positions(),
+                "bytes": table.memory_bytes(),
+                "seconds": seconds,
+            })
+        )?;
+        return Ok(Outcome::Found);
+    }
+    outln!("table     {}", table.id())?;
+    outln!(
+        "seeds     0 to {} in the houses",
+        table.slices().saturating_sub(1)
+    )?;
+    outln!("positions {}", table.positions())?;
+    outln!("memory    {} bytes", table.memory_bytes())?;
+    outln!("time      {seconds:.3} s")?;
+    Ok(Outcome::Found)
 }
 
 fn solver(table_mib: usize) -> Result<Solver<Kalah>, CliError> {
@@ -275,24 +440,48 @@ fn solver(table_mib: usize) -> Result<Solver<Kalah>, CliError> {
 }
 
 fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
-    let mut game = args.board.game()?;
+    let game = args.board.game()?;
     let mut solver = solver(args.table_mib)?;
+    let (mut game, endgame) = args.endgame.attach(game)?;
     let spinner = progress::spinner("solving");
     spinner.set_message(position_text(&game));
     let started = Instant::now();
-    let root = solver.solve(&mut game);
+    let root = solver
+        .solve_reporting(&mut game, u64::MAX, |narrowed| {
+            spinner.set_message(format!(
+                "value {}..{}, {} positions, {:.1} s",
+                narrowed.at_least,
+                narrowed.at_most,
+                progress::si(narrowed.nodes as f64),
+                narrowed.elapsed.as_secs_f64()
+            ));
+        })
+        .map_err(|_| CliError::Usage("the search stopped without a value".into()))?;
+    let value_seconds = started.elapsed().as_secs_f64();
     // The best moves: those whose value is the root's.
+    spinner.set_message("the best moves");
+    let analysis_started = Instant::now();
+    let mut move_nodes = 0;
     let best: Vec<usize> = solver
         .analyze(&mut game)
         .into_iter()
+        .inspect(|(_, solution)| move_nodes += solution.stats.nodes)
         .filter(|(_, solution)| solution.value == root.value)
         .map(|(mv, _)| usize::from(mv) + 1)
         .collect();
-    let seconds = started.elapsed().as_secs_f64();
+    let moves_seconds = analysis_started.elapsed().as_secs_f64();
     spinner.finish_and_clear();
     let position = position_text(&game);
     let rules = rules_name(game.rules());
     if args.json {
+        let endgame_json = endgame.as_ref().map(|report| {
+            json!({
+                "endgame_seeds": report.slices,
+                "positions": report.positions,
+                "bytes": report.bytes,
+                "seconds": report.seconds,
+            })
+        });
         outln!(
             "{}",
             json!({
@@ -301,7 +490,11 @@ fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
                 "value": root.value,
                 "best_moves": best,
                 "nodes": root.stats.nodes,
-                "seconds": seconds,
+                "seconds": value_seconds,
+                "best_moves_nodes": move_nodes,
+                "best_moves_seconds": moves_seconds,
+                "table_bytes": solver.table_memory_bytes(),
+                "endgame": endgame_json,
             })
         )?;
         return Ok(Outcome::Found);
@@ -318,22 +511,31 @@ fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
     };
     outln!("position  {position} ({board}, {rules_text} rules)")?;
     outln!("value     {}", describe(root.value))?;
+    outln!("positions {}", root.stats.nodes)?;
+    outln!("time      {value_seconds:.3} s")?;
     let best_text: Vec<String> = best.iter().map(ToString::to_string).collect();
     outln!(
-        "best      {}",
+        "best      {} ({move_nodes} positions, {moves_seconds:.3} s more)",
         if best_text.is_empty() {
             "none (the game is over)".to_string()
         } else {
             best_text.join(" ")
         }
     )?;
-    outln!("positions {}", root.stats.nodes)?;
-    outln!("time      {seconds:.3} s")?;
+    if let Some(report) = endgame {
+        outln!(
+            "endgame   fewer than {} seeds in the houses: {} positions, {:.1} MiB, {:.3} s",
+            report.slices,
+            report.positions,
+            report.bytes as f64 / limits::MIB as f64,
+            report.seconds
+        )?;
+    }
     Ok(Outcome::Found)
 }
 
 fn analyze(args: &SolveArgs) -> Result<Outcome, CliError> {
-    let mut game = args.board.game()?;
+    let (mut game, _) = args.endgame.attach(args.board.game()?)?;
     if game.is_over() {
         return Err(CliError::Usage(format!(
             "{}: the game is over; there is no move to analyse",

@@ -26,10 +26,12 @@
 //! goes on until the player to move has nothing to sow.
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::game::{Evaluate, Game, Player};
 use crate::random::SplitMix64;
-use crate::search::solver::{Outlook, Solvable};
+use crate::search::retrograde::{Endgame, EndgameTable};
+use crate::search::solver::{Outlook, Peek, Solvable};
 use crate::search::transposition::ZobristHash;
 
 /// The most houses a side may have.
@@ -40,6 +42,10 @@ pub const MAX_SEEDS: u8 = 20;
 
 /// Pits on a board of [`MAX_HOUSES`]: the houses and stores of both sides.
 const PITS: usize = 2 * MAX_HOUSES + 2;
+
+/// The board as one `u128`, a byte a pit in sowing order (bytes past the last pit zero):
+/// sowing is then one addition of a precomputed pattern of ones, since no count reaches 256.
+type Board = u128;
 
 /// When the game ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -109,12 +115,16 @@ pub enum KalahError {
     /// A move that is not legal here.
     #[error("{0}")]
     Move(String),
+    /// An endgame table for another board or other rules.
+    #[error("{0}")]
+    Endgame(String),
 }
 
 /// The state one move changes: what [`Game::revert`] restores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct State {
-    pits: [u8; PITS],
+    /// The pits in sowing order, then zeros: read as one [`Board`] to sow.
+    pits: [u8; 16],
     to_move: Player,
     over: bool,
 }
@@ -125,8 +135,13 @@ struct State {
 pub struct Kalah {
     houses: usize,
     rules: KalahRules,
+    /// Every seed on the board: no move changes it.
+    total: u8,
     state: State,
     history: Vec<State>,
+    sowing: &'static Sowing,
+    /// Positions valued before the search: see [`Kalah::with_endgame`].
+    endgame: Option<Arc<EndgameTable>>,
 }
 
 impl Kalah {
@@ -171,17 +186,21 @@ impl Kalah {
             )));
         }
         let houses = pits.len() / 2 - 1;
-        let mut state = State {
-            pits: [0; PITS],
+        let mut bytes = [0; 16];
+        bytes[..pits.len()].copy_from_slice(pits);
+        let state = State {
+            pits: bytes,
             to_move,
             over: false,
         };
-        state.pits[..pits.len()].copy_from_slice(pits);
         let mut game = Kalah {
             houses,
             rules,
+            total: u8::try_from(total).expect("invariant: at most 240 seeds"),
             state,
             history: Vec::new(),
+            sowing: sowing(houses),
+            endgame: None,
         };
         game.end_if_over(to_move);
         Ok(game)
@@ -221,7 +240,7 @@ impl Kalah {
     /// Every seed on the board, stores included.
     #[must_use]
     pub fn seeds_in_play(&self) -> u32 {
-        self.pits().iter().map(|&seeds| u32::from(seeds)).sum()
+        u32::from(self.total)
     }
 
     /// Whether the game has ended.
@@ -295,30 +314,226 @@ impl Kalah {
 
     /// Ends the game if the rules say it is over with `next` to move.
     fn end_if_over(&mut self, next: Player) {
+        let board = Board::from_le_bytes(self.state.pits);
+        let south_empty = board & self.sowing.houses[0] == 0;
+        let north_empty = board & self.sowing.houses[1] == 0;
         let over = match self.rules.ending {
-            Ending::EitherSideEmpty => {
-                self.side_seeds(Player::Max) == 0 || self.side_seeds(Player::Min) == 0
-            }
-            Ending::MoverHasNoSeeds => self.side_seeds(next) == 0,
+            Ending::EitherSideEmpty => south_empty || north_empty,
+            Ending::MoverHasNoSeeds => match next {
+                Player::Max => south_empty,
+                Player::Min => north_empty,
+            },
         };
         if over {
             self.gather();
         }
     }
 
-    /// Where the last seed of house `mv` of the mover lands, and whether it ends in the
-    /// mover's store: for ordering moves, without sowing.
-    fn gives_extra_move(&self, mv: u8) -> bool {
-        let seeds = usize::from(self.house(self.state.to_move, usize::from(mv)));
-        let to_store = self.houses - usize::from(mv);
-        // One lap passes 2·h + 1 pits (the opponent's store is skipped).
-        seeds % (2 * self.houses + 1) == to_store
+    /// How good house `mv` of the mover looks before it is searched, `None` when it is
+    /// empty: another move ranks above every other move, and otherwise the more seeds the
+    /// move puts in the mover's store (passing it or capturing), the better. Worked out
+    /// from the sowing table without sowing.
+    fn move_rank(&self, mv: usize) -> Option<u32> {
+        let player = self.state.to_move;
+        let pit = self.first_house(player) + mv;
+        let seeds = self.state.pits[pit];
+        if seeds == 0 {
+            return None;
+        }
+        let sow = self.sowing.sow(player, mv, seeds);
+        let own_store = self.store_index(player);
+        if usize::from(sow.last) == own_store {
+            return Some(1000);
+        }
+        let added = |at: usize| -> u32 { ((sow.add >> (8 * at)) & 0xff) as u32 };
+        let mut gain = added(own_store);
+        let last = usize::from(sow.last);
+        let first = self.first_house(player);
+        if (first..first + self.houses).contains(&last) {
+            let before = if last == pit {
+                0
+            } else {
+                u32::from(self.state.pits[last])
+            };
+            if before + added(last) == 1 {
+                let opposite = 2 * self.houses - last;
+                let captured = u32::from(self.state.pits[opposite]) + added(opposite);
+                if captured > 0 || self.rules.empty_capture {
+                    gain += captured + 1;
+                }
+            }
+        }
+        Some(gain)
     }
 
     /// The mover's store less the opponent's, from South's side: the final value when the
     /// game is over.
     fn store_difference(&self) -> i32 {
         i32::from(self.store(Player::Max)) - i32::from(self.store(Player::Min))
+    }
+}
+
+impl Kalah {
+    /// The same position, valued from `table` wherever the table holds it: the solver
+    /// then stops at every position with few enough seeds left in the houses.
+    ///
+    /// # Errors
+    /// [`KalahError::Endgame`] when the table was built for another number of houses or
+    /// other rules.
+    ///
+    /// # Example
+    /// ```
+    /// use std::sync::Arc;
+    /// use gametree::games::kalah::{Kalah, KalahRules};
+    /// use gametree::search::retrograde::EndgameTable;
+    /// use gametree::{SolveOptions, Solver};
+    ///
+    /// let mut board = Kalah::new(4, 1, KalahRules::irving()).expect("a board");
+    /// let table = EndgameTable::build(&mut board, 9, |_| {}).expect("built");
+    /// let mut game = Kalah::new(4, 3, KalahRules::irving())
+    ///     .expect("a board")
+    ///     .with_endgame(Arc::new(table))
+    ///     .expect("the same rules");
+    /// let solution = Solver::new(SolveOptions::default()).solve(&mut game);
+    /// assert_eq!(solution.score, 8);
+    /// ```
+    pub fn with_endgame(mut self, table: Arc<EndgameTable>) -> Result<Kalah, KalahError> {
+        if table.id() != self.endgame_id() {
+            return Err(KalahError::Endgame(format!(
+                "the endgame table is for `{}`, not `{}`",
+                table.id(),
+                self.endgame_id()
+            )));
+        }
+        self.endgame = Some(table);
+        Ok(self)
+    }
+
+    /// The endgame table the position is valued from, if any.
+    #[must_use]
+    pub fn endgame(&self) -> Option<&Arc<EndgameTable>> {
+        self.endgame.as_ref()
+    }
+
+    /// The seeds left in the houses: what is still to be won.
+    fn seeds_in_houses(&self) -> u32 {
+        u32::from(self.total)
+            - u32::from(self.store(Player::Max))
+            - u32::from(self.store(Player::Min))
+    }
+}
+
+/// The most seeds an endgame slice of Kalah may hold: far past any table that fits in
+/// memory (slice 64 of six houses has 10^13 positions).
+const MOST_ENDGAME_SEEDS: usize = 64;
+
+/// `LAYOUTS[seeds][parts]`: the ways to lay `seeds` seeds in `parts` houses, the binomial
+/// coefficient (`seeds` + `parts` − 1 choose `parts` − 1), saturating at `u64::MAX`; worked
+/// out at compile time, since every endgame probe numbers a position with a dozen of them.
+const LAYOUTS: [[u64; 2 * MAX_HOUSES + 1]; MOST_ENDGAME_SEEDS + 1] = {
+    let mut table = [[0; 2 * MAX_HOUSES + 1]; MOST_ENDGAME_SEEDS + 1];
+    let mut seeds = 0;
+    while seeds <= MOST_ENDGAME_SEEDS {
+        // One house holds them one way; more houses: the first takes 0 to `seeds`.
+        table[seeds][1] = 1;
+        let mut parts = 2;
+        while parts <= 2 * MAX_HOUSES {
+            let fewer: u64 = if seeds == 0 {
+                0
+            } else {
+                table[seeds - 1][parts]
+            };
+            table[seeds][parts] = fewer.saturating_add(table[seeds][parts - 1]);
+            parts += 1;
+        }
+        seeds += 1;
+    }
+    table
+};
+
+/// Ways to lay `seeds` seeds in `parts` houses (1 ≤ `parts` ≤ 12, `seeds` ≤ 64).
+#[inline]
+fn layouts(seeds: u64, parts: u64) -> u64 {
+    LAYOUTS[seeds as usize][parts as usize]
+}
+
+/// The endgame database of Kalah: slice `n` holds the positions with `n` seeds left in the
+/// houses, seen from the player to move (its houses first), so that a position and its
+/// mirror image share a byte; the stores are left out, since the table keeps the margin
+/// still to be won. Positions are numbered in the lexicographic order of their houses.
+impl Endgame for Kalah {
+    fn endgame_id(&self) -> String {
+        let ending = match self.rules.ending {
+            Ending::EitherSideEmpty => "either-side-empty",
+            Ending::MoverHasNoSeeds => "mover-has-no-seeds",
+        };
+        format!(
+            "kalah houses={} empty-capture={} ending={ending}",
+            self.houses, self.rules.empty_capture
+        )
+    }
+
+    fn slice_len(&self, slice: usize) -> u64 {
+        if slice > MOST_ENDGAME_SEEDS {
+            return u64::MAX;
+        }
+        layouts(slice as u64, 2 * self.houses as u64)
+    }
+
+    fn set_position(&mut self, slice: usize, index: u64) {
+        let parts = 2 * self.houses;
+        let mut pits = [0_u8; 16];
+        let mut left = slice as u64;
+        let mut rank = index;
+        for part in 0..parts {
+            let pit = if part < self.houses { part } else { part + 1 };
+            if part == parts - 1 {
+                pits[pit] = u8::try_from(left).expect("invariant: a slice fits a byte");
+                break;
+            }
+            let mut seeds = 0;
+            loop {
+                let after = layouts(left - seeds, (parts - part - 1) as u64);
+                if rank < after {
+                    break;
+                }
+                rank -= after;
+                seeds += 1;
+            }
+            pits[pit] = u8::try_from(seeds).expect("invariant: a slice fits a byte");
+            left -= seeds;
+        }
+        self.total = u8::try_from(slice).expect("invariant: a slice fits a byte");
+        self.state = State {
+            pits,
+            to_move: Player::Max,
+            over: false,
+        };
+        self.history.clear();
+        self.end_if_over(Player::Max);
+    }
+
+    fn position_index(&self, slices: usize) -> Option<(usize, u64)> {
+        let seeds = self.seeds_in_houses() as usize;
+        if seeds >= slices.min(MOST_ENDGAME_SEEDS + 1) {
+            return None;
+        }
+        let parts = (2 * self.houses) as u64;
+        let (own, other) = match self.state.to_move {
+            Player::Max => (0, self.houses + 1),
+            Player::Min => (self.houses + 1, 0),
+        };
+        let houses = (own..own + self.houses).chain(other..other + self.houses);
+        let mut left = seeds as u64;
+        let mut index = 0;
+        for (part, pit) in houses.enumerate().take(2 * self.houses - 1) {
+            let in_house = u64::from(self.state.pits[pit]);
+            let rest = parts - part as u64;
+            // The layouts whose house `part` holds fewer seeds, the earlier ones the same.
+            index += layouts(left, rest) - layouts(left - in_house, rest);
+            left -= in_house;
+        }
+        Some((seeds, index))
     }
 }
 
@@ -338,18 +553,25 @@ impl Game for Kalah {
         if self.state.over {
             return;
         }
-        let player = self.state.to_move;
-        let houses = u8::try_from(self.houses).expect("invariant: at most six houses");
-        let playable = (0..houses)
-            .rev()
-            .filter(|&mv| self.house(player, usize::from(mv)) > 0);
-        let start = moves.len();
-        moves.extend(playable.clone().filter(|&mv| self.gives_extra_move(mv)));
-        if moves.len() - start == 0 {
-            moves.extend(playable);
-        } else {
-            moves.extend(playable.filter(|&mv| !self.gives_extra_move(mv)));
+        // Irving's order: the moves that give another move (nearest the store first),
+        // then the others by the seeds they put in the store (captures first), nearest
+        // the store first among equals.
+        let mut ranked = [(0_u32, 0_u8); MAX_HOUSES];
+        let mut count = 0;
+        for mv in (0..self.houses).rev() {
+            if let Some(rank) = self.move_rank(mv) {
+                let mv = u8::try_from(mv).expect("invariant: at most six houses");
+                // Insertion sort, stable: a later move goes after its equals.
+                let mut slot = count;
+                while slot > 0 && ranked[slot - 1].0 < rank {
+                    ranked[slot] = ranked[slot - 1];
+                    slot -= 1;
+                }
+                ranked[slot] = (rank, mv);
+                count += 1;
+            }
         }
+        moves.extend(ranked[..count].iter().map(|&(_, mv)| mv));
     }
 
     fn is_terminal(&self) -> bool {
@@ -363,43 +585,24 @@ impl Game for Kalah {
     fn update(&mut self, mv: u8) {
         self.history.push(self.state);
         let player = self.state.to_move;
-        let ring = 2 * self.houses + 2;
-        let skipped = self.store_index(player.opponent());
-        let own_store = self.store_index(player);
-        let mut pit = self.first_house(player) + usize::from(mv);
-        let mut seeds = usize::from(self.state.pits[pit]);
+        let pit = self.first_house(player) + usize::from(mv);
+        let seeds = self.state.pits[pit];
+        let sow = self.sowing.sow(player, usize::from(mv), seeds);
         self.state.pits[pit] = 0;
-        // Whole laps first: a lap puts one seed in every pit but the opponent's store.
-        let lap = ring - 1;
-        if seeds > lap {
-            let laps = (seeds - 1) / lap;
-            let add = u8::try_from(laps).expect("invariant: at most 240 seeds");
-            for (index, count) in self.state.pits[..ring].iter_mut().enumerate() {
-                if index != skipped {
-                    *count += add;
-                }
-            }
-            seeds -= laps * lap;
-        }
-        while seeds > 0 {
-            pit = (pit + 1) % ring;
-            if pit == skipped {
-                continue;
-            }
-            self.state.pits[pit] += 1;
-            seeds -= 1;
-        }
-        let first = self.first_house(player);
-        let next = if pit == own_store {
+        self.state.pits = (Board::from_le_bytes(self.state.pits) + sow.add).to_le_bytes();
+        let last = usize::from(sow.last);
+        let own_store = self.store_index(player);
+        let next = if last == own_store {
             player
         } else {
-            let own_house = (first..first + self.houses).contains(&pit);
-            if own_house && self.state.pits[pit] == 1 {
-                let opposite = 2 * self.houses - pit;
+            let first = self.first_house(player);
+            let own_house = (first..first + self.houses).contains(&last);
+            if own_house && self.state.pits[last] == 1 {
+                let opposite = 2 * self.houses - last;
                 let captured = self.state.pits[opposite];
                 if captured > 0 || self.rules.empty_capture {
                     self.state.pits[own_store] += captured + 1;
-                    self.state.pits[pit] = 0;
+                    self.state.pits[last] = 0;
                     self.state.pits[opposite] = 0;
                 }
             }
@@ -424,63 +627,163 @@ impl Evaluate for Kalah {
     }
 }
 
-/// Zobrist keys: one per pit and seed count, and one for North to move.
-struct Keys {
-    pits: [[u64; 241]; PITS],
-    north_to_move: u64,
+/// Where sowing a house leads: the pattern of seeds it adds to the board and the pit of the
+/// last seed.
+#[derive(Clone, Copy, Debug, Default)]
+struct Sow {
+    add: Board,
+    last: u8,
 }
 
-fn keys() -> &'static Keys {
-    static KEYS: std::sync::OnceLock<Box<Keys>> = std::sync::OnceLock::new();
-    KEYS.get_or_init(|| {
-        let mut random = SplitMix64::new(0x6b61_6c61_6800_0001);
-        let mut keys = Box::new(Keys {
-            pits: [[0; 241]; PITS],
-            north_to_move: 0,
-        });
-        for pit in &mut keys.pits {
-            for key in pit.iter_mut() {
-                *key = random.next_u64();
+/// Every sowing on a board of some number of houses, worked out once: for each player,
+/// house and seed count, what [`Game::update`] adds to the board.
+#[derive(Debug)]
+struct Sowing {
+    /// `moves[player][house][seeds]`, South (MAX) first.
+    moves: [[[Sow; 241]; MAX_HOUSES]; 2],
+    /// The bytes of each side's houses, South's first.
+    houses: [Board; 2],
+}
+
+impl Sowing {
+    fn new(houses: usize) -> Sowing {
+        let ring = 2 * houses + 2;
+        let side = |first: usize| -> Board {
+            (first..first + houses).fold(0, |mask, pit| mask | 0xff << (8 * pit))
+        };
+        let mut sowing = Sowing {
+            moves: [[[Sow::default(); 241]; MAX_HOUSES]; 2],
+            houses: [side(0), side(houses + 1)],
+        };
+        for (side_index, skipped) in [(0, 2 * houses + 1), (1, houses)] {
+            let first = side_index * (houses + 1);
+            for house in 0..houses {
+                let mut add: Board = 0;
+                let mut pit = first + house;
+                for seeds in 1..=240 {
+                    pit = (pit + 1) % ring;
+                    if pit == skipped {
+                        pit = (pit + 1) % ring;
+                    }
+                    add += 1 << (8 * pit);
+                    sowing.moves[side_index][house][seeds] = Sow {
+                        add,
+                        last: u8::try_from(pit).expect("invariant: at most 14 pits"),
+                    };
+                }
             }
         }
-        keys.north_to_move = random.next_u64();
-        keys
-    })
+        sowing
+    }
+
+    #[inline]
+    fn sow(&self, player: Player, house: usize, seeds: u8) -> Sow {
+        let side = match player {
+            Player::Max => 0,
+            Player::Min => 1,
+        };
+        self.moves[side][house][usize::from(seeds)]
+    }
+}
+
+/// The sowing table of a board of `houses` houses, built on first use.
+fn sowing(houses: usize) -> &'static Sowing {
+    static TABLES: [std::sync::OnceLock<Box<Sowing>>; MAX_HOUSES] =
+        [const { std::sync::OnceLock::new() }; MAX_HOUSES];
+    TABLES[houses - 1].get_or_init(|| Box::new(Sowing::new(houses)))
+}
+
+/// Mixes 64 bits into 64 (the finaliser of SplitMix64): every input bit moves about half
+/// of the output bits.
+#[inline]
+fn mix(mut bits: u64) -> u64 {
+    bits = (bits ^ (bits >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    bits = (bits ^ (bits >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    bits ^ (bits >> 31)
 }
 
 impl ZobristHash for Kalah {
-    /// A Zobrist key of every pit (stores included, since values are absolute margins) and
-    /// the player to move.
+    /// A hash of every house and the player to move, but not of the stores: what the rest
+    /// of the game can win depends only on the houses, so positions that differ in their
+    /// stores share the solver's table entries (see [`Solvable::settled_value`]). The
+    /// houses are bytes of the board, hashed as two words rather than looked up pit by
+    /// pit.
     fn hash_key(&self) -> u64 {
-        let keys = keys();
-        let mut key = match self.state.to_move {
+        let board =
+            Board::from_le_bytes(self.state.pits) & (self.sowing.houses[0] | self.sowing.houses[1]);
+        let north_to_move = match self.state.to_move {
             Player::Max => 0,
-            Player::Min => keys.north_to_move,
+            Player::Min => 0x9e37_79b9_7f4a_7c15,
         };
-        for (pit, &seeds) in self.pits().iter().enumerate() {
-            key ^= keys.pits[pit][usize::from(seeds)];
-        }
-        key
+        #[allow(clippy::cast_possible_truncation)] // The low word, then the high one.
+        let (low, high) = (board as u64, (board >> 64) as u64);
+        mix(low ^ mix(high ^ north_to_move))
     }
 }
 
 impl Solvable for Kalah {
     type Candidates = ();
 
-    /// The final margin lies between South keeping only its store and South taking every
-    /// seed not yet in North's store: the futility bounds of Irving et al.
+    /// The value from the endgame table when it holds the position; otherwise the final
+    /// margin lies between South keeping only its store and South taking every seed not
+    /// yet in North's store: the futility bounds of Irving et al. Under empty captures the
+    /// player to move gets at least one more seed, which narrows the bound by 2 on its
+    /// side: its rightmost non-empty house either reaches the store or ends in an empty
+    /// house of its own, a capture.
     fn outlook(&self, _after_search_move: bool) -> Outlook<()> {
         if self.state.over {
             return Outlook::Known(self.store_difference());
         }
+        if let Some(value) = self.endgame.as_ref().and_then(|table| table.probe(self)) {
+            return Outlook::Known(value);
+        }
         let total = i32::try_from(self.seeds_in_play()).expect("invariant: at most 240 seeds");
         let south = i32::from(self.store(Player::Max));
         let north = i32::from(self.store(Player::Min));
+        let (mut lower, mut upper) = (2 * south - total, total - 2 * north);
+        if self.rules.empty_capture {
+            match self.state.to_move {
+                Player::Max => lower += 2,
+                Player::Min => upper -= 2,
+            }
+        }
         Outlook::Search {
-            lower: 2 * south - total,
-            upper: total - 2 * north,
+            lower,
+            upper,
             candidates: (),
         }
+    }
+
+    /// The store difference: a search that climbs from it proves lower bounds, each along
+    /// one good line, until the one upper bound at the value (MTD(f)).
+    fn first_guess(&self) -> Option<i32> {
+        Some(self.store_difference())
+    }
+
+    /// The seeds already in the stores, South's less North's: the table keys only the
+    /// houses.
+    fn settled_value(&self) -> i32 {
+        self.store_difference()
+    }
+
+    fn settled_value_after(&mut self, mv: u8) -> i32 {
+        self.peek(mv).settled_value
+    }
+
+    fn to_move_after(&mut self, mv: u8) -> Player {
+        self.peek(mv).to_move
+    }
+
+    /// The move played once for the three answers.
+    fn peek(&mut self, mv: u8) -> Peek {
+        self.update(mv);
+        let peek = Peek {
+            key: self.hash_key(),
+            to_move: self.state.to_move,
+            settled_value: self.store_difference(),
+        };
+        self.revert(mv);
+        peek
     }
 }
 
@@ -655,10 +958,91 @@ mod tests {
     }
 
     #[test]
+    fn endgame_indices_number_each_slice_from_zero_without_gaps() {
+        for houses in 1..=3 {
+            let mut game = Kalah::new(houses, 1, KalahRules::irving()).expect("a board");
+            for slice in 0..7 {
+                for index in 0..game.slice_len(slice) {
+                    game.set_position(slice, index);
+                    if game.is_over() {
+                        continue;
+                    }
+                    assert_eq!(game.position_index(7), Some((slice, index)));
+                    // The mirror image, North to move, has the same index.
+                    let pits = game.pits().to_vec();
+                    let mut mirror = pits[houses + 1..].to_vec();
+                    mirror.extend_from_slice(&pits[..=houses]);
+                    let mirror = board_with(&mirror, Player::Min, KalahRules::irving());
+                    assert_eq!(mirror.position_index(7), Some((slice, index)));
+                }
+            }
+        }
+    }
+
+    fn board_with(pits: &[u8], to_move: Player, rules: KalahRules) -> Kalah {
+        Kalah::from_pits(pits, to_move, rules).expect("a board")
+    }
+
+    #[test]
+    fn an_endgame_table_holds_the_minimax_value_of_every_position() {
+        for rules in [
+            KalahRules::irving(),
+            KalahRules::standard(),
+            KalahRules {
+                ending: Ending::MoverHasNoSeeds,
+                ..KalahRules::irving()
+            },
+        ] {
+            let mut board = Kalah::new(2, 1, rules).expect("a board");
+            let table = EndgameTable::build(&mut board, 9, |_| {}).expect("built");
+            for slice in 0..9 {
+                for index in 0..board.slice_len(slice) {
+                    board.set_position(slice, index);
+                    // Seeds in the stores change the value by their difference only.
+                    let mut pits = board.pits().to_vec();
+                    pits[2] += 3;
+                    pits[5] += 1;
+                    for to_move in [Player::Max, Player::Min] {
+                        let mut game = board_with(&pits, to_move, rules);
+                        let value = minimax(&mut game).value;
+                        assert_eq!(table.probe(&game), Some(value), "{game}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_solver_with_an_endgame_table_finds_the_values_it_finds_without() {
+        let rules = KalahRules::irving();
+        let mut board = Kalah::new(4, 1, rules).expect("a board");
+        let table = Arc::new(EndgameTable::build(&mut board, 10, |_| {}).expect("built"));
+        let mut random = SplitMix64::new(5);
+        for _ in 0..60 {
+            let mut game = random_position(4, 3, rules, 4, &mut random);
+            let plain = crate::solve(&mut game, crate::SolveOptions::default()).score;
+            let mut probed = game
+                .clone()
+                .with_endgame(Arc::clone(&table))
+                .expect("same rules");
+            let solution = crate::solve(&mut probed, crate::SolveOptions::default());
+            assert_eq!(solution.score, plain, "{game}");
+        }
+        let other = Kalah::new(4, 3, KalahRules::standard()).expect("a board");
+        assert!(other.with_endgame(table).is_err());
+    }
+
+    #[test]
     fn the_futility_bounds_hold_the_minimax_value() {
         let mut random = SplitMix64::new(11);
-        for _ in 0..100 {
-            let mut game = random_position(3, 2, KalahRules::irving(), 4, &mut random);
+        for index in 0..400 {
+            let rules = if index % 2 == 0 {
+                KalahRules::irving()
+            } else {
+                KalahRules::standard()
+            };
+            let seeds = 2 + u8::try_from(index % 2).expect("small");
+            let mut game = random_position(3, seeds, rules, 3 + index % 7, &mut random);
             let value = minimax(&mut game).value;
             if let Outlook::Search { lower, upper, .. } = game.outlook(false) {
                 assert!(lower <= value && value <= upper, "{game}: {value}");

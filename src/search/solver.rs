@@ -104,6 +104,64 @@ pub trait Solvable: Game<Value = i32> + ZobristHash {
         self.revert(mv);
         player
     }
+
+    /// A likely value to MAX of the current position, from which the solver narrows the
+    /// value as MTD(f) does (Plaat et al., 1996): each null-window search tests the bound
+    /// the last one returned, so that a good guess takes two searches. `None` (the
+    /// default) bisects the interval from [`outlook`](Self::outlook) instead, as Pons'
+    /// solver does.
+    ///
+    /// A game overrides it where bounds near the value are cheaper to prove from one side:
+    /// Kalah guesses the store difference, and the searches climb from it, proving lower
+    /// bounds (one good line each) until the one upper bound at the value.
+    fn first_guess(&self) -> Option<i32> {
+        None
+    }
+
+    /// The part of the value to MAX that nothing played from here on can change (Kalah:
+    /// the seeds already in the stores, South's less North's); 0 by default.
+    ///
+    /// The solver's table holds scores less this part, so that positions that differ only
+    /// in it share one entry: a game that overrides it leaves it out of
+    /// [`ZobristHash::hash_key`] (Kalah's key covers the houses and the player to move, not
+    /// the stores), and overrides [`settled_value_after`](Self::settled_value_after) to
+    /// agree with it. Positions with the same key must have values that differ by exactly
+    /// the difference of their settled values.
+    fn settled_value(&self) -> i32 {
+        0
+    }
+
+    /// [`settled_value`](Self::settled_value) after `mv`, the game left as it was: what
+    /// enhanced transposition cutoffs need to read a successor's table entry. A game that
+    /// overrides one overrides both; the default is 0, as the default `settled_value`.
+    fn settled_value_after(&mut self, mv: Self::Move) -> i32 {
+        let _ = mv;
+        0
+    }
+
+    /// What enhanced transposition cutoffs read of the position after `mv`, the game left
+    /// as it was: its key, its player to move and its settled value. The default asks
+    /// [`hash_key_after`](ZobristHash::hash_key_after), [`to_move_after`](Self::to_move_after)
+    /// and [`settled_value_after`](Self::settled_value_after); a game whose three answers
+    /// each need the move played overrides it to play the move once.
+    fn peek(&mut self, mv: Self::Move) -> Peek {
+        Peek {
+            key: self.hash_key_after(mv),
+            to_move: self.to_move_after(mv),
+            settled_value: self.settled_value_after(mv),
+        }
+    }
+}
+
+/// The position after a move as the solver's table sees it: see [`Solvable::peek`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Peek {
+    /// Its [`hash_key`](ZobristHash::hash_key).
+    pub key: u64,
+    /// Its player to move.
+    pub to_move: Player,
+    /// Its [`settled_value`](Solvable::settled_value).
+    pub settled_value: i32,
 }
 
 /// How the [`Solver`] searches.
@@ -167,6 +225,22 @@ pub struct Unsolved {
     pub stats: SearchStats,
 }
 
+/// What one null-window search of [`Solver::solve_reporting`] left: the interval the score
+/// to the player to move at the root lies in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Narrowed {
+    /// The score is at least this.
+    pub at_least: i32,
+    /// The score is at most this.
+    pub at_most: i32,
+    /// The score the search tested: whether the score is above it.
+    pub tested: i32,
+    /// Positions visited since the solve began.
+    pub nodes: u64,
+    /// Time since the solve began.
+    pub elapsed: std::time::Duration,
+}
+
 /// ±∞ from the point of view of the player to move: `i32::MAX` and its negation, so that
 /// negating never overflows.
 const INFINITY: i32 = i32::MAX;
@@ -197,7 +271,7 @@ pub struct Solver<G: Solvable> {
     stats: SearchStats,
     /// The successors' keys at the position being expanded (enhanced transposition
     /// cutoffs), reused from position to position.
-    child_keys: Vec<u64>,
+    child_peeks: Vec<Peek>,
     /// Entries stored since the table last grew or was cleared.
     stores_since_growth: u64,
     /// The node budget of the current solve.
@@ -218,7 +292,7 @@ impl<G: Solvable> Solver<G> {
             move_stack: Vec::new(),
             options,
             stats: SearchStats::default(),
-            child_keys: Vec::new(),
+            child_peeks: Vec::new(),
             stores_since_growth: 0,
             node_limit: u64::MAX,
             aborted: false,
@@ -229,6 +303,13 @@ impl<G: Solvable> Solver<G> {
     #[must_use]
     pub fn options(&self) -> SolveOptions {
         self.options
+    }
+
+    /// The memory the transposition table takes now, in bytes (it grows up to
+    /// [`SolveOptions::table_mib`]).
+    #[must_use]
+    pub fn table_memory_bytes(&self) -> usize {
+        self.table.memory_bytes()
     }
 
     /// Switches between strong and weak solving; the table stays valid (its entries are
@@ -280,12 +361,41 @@ impl<G: Solvable> Solver<G> {
     /// # Errors
     /// [`Unsolved`] when the budget ran out.
     pub fn solve_within(&mut self, game: &mut G, max_nodes: u64) -> Result<Solution, Unsolved> {
+        self.solve_reporting(game, max_nodes, |_| {})
+    }
+
+    /// [`solve_within`](Self::solve_within), calling `report` after every null-window
+    /// search with the interval the score has been narrowed to: progress for a long solve.
+    ///
+    /// # Errors
+    /// [`Unsolved`] when the budget ran out.
+    ///
+    /// # Example
+    /// ```
+    /// use gametree::{ConnectFour, SolveOptions, Solver};
+    ///
+    /// let mut game = ConnectFour::from_moves("2252576253462244111563365343671351441").expect("legal");
+    /// let mut solver = Solver::new(SolveOptions { table_mib: 1, ..SolveOptions::default() });
+    /// let mut searches = 0;
+    /// let solution = solver.solve_reporting(&mut game, u64::MAX, |narrowed| {
+    ///     assert!(narrowed.at_least <= -1 && -1 <= narrowed.at_most);
+    ///     searches += 1;
+    /// });
+    /// assert_eq!(solution.map(|solution| solution.score), Ok(-1));
+    /// assert!(searches >= 1);
+    /// ```
+    pub fn solve_reporting(
+        &mut self,
+        game: &mut G,
+        max_nodes: u64,
+        report: impl FnMut(Narrowed),
+    ) -> Result<Solution, Unsolved> {
         let started = Instant::now();
         self.stats = SearchStats::default();
         self.node_limit = max_nodes;
         self.aborted = false;
         let mover = game.to_move();
-        let result = self.narrow(game);
+        let result = self.narrow(game, started, report);
         let mut stats = self.stats;
         stats.elapsed = started.elapsed();
         match result {
@@ -330,7 +440,12 @@ impl<G: Solvable> Solver<G> {
 
     /// The iterative narrowing: the score of the root, to the player to move, or the
     /// interval it was narrowed to when the node budget ran out.
-    fn narrow(&mut self, game: &mut G) -> Result<i32, (i32, i32)> {
+    fn narrow(
+        &mut self,
+        game: &mut G,
+        started: Instant,
+        mut report: impl FnMut(Narrowed),
+    ) -> Result<i32, (i32, i32)> {
         let mover = game.to_move();
         let (mut min, mut max, candidates) = match game.outlook(false) {
             Outlook::Known(value) => {
@@ -359,8 +474,12 @@ impl<G: Solvable> Solver<G> {
             min = min.max(-1);
             max = max.min(1);
         }
+        let mut guess = game.first_guess().map(|guess| from_max(guess, mover));
         while min < max {
-            let middle = test_point(min, max);
+            let middle = match guess {
+                Some(guess) => guess.clamp(min, max - 1),
+                None => test_point(min, max),
+            };
             let found = self.search(game, middle, middle + 1, 0);
             if self.aborted {
                 return Err((self.weakened(min), self.weakened(max)));
@@ -370,6 +489,17 @@ impl<G: Solvable> Solver<G> {
             } else {
                 min = found;
             }
+            // MTD(f): the next test is whether the score reaches the bound just found.
+            if guess.is_some() {
+                guess = Some(if found <= middle { found - 1 } else { found });
+            }
+            report(Narrowed {
+                at_least: self.weakened(min),
+                at_most: self.weakened(max),
+                tested: middle,
+                nodes: self.stats.nodes,
+                elapsed: started.elapsed(),
+            });
         }
         Ok(self.weakened(min))
     }
@@ -464,21 +594,24 @@ impl<G: Solvable> Solver<G> {
         ply: usize,
     ) -> i32 {
         let key = game.hash_key();
+        // Entries hold scores less the settled part (0 for most games).
+        let settled = seen_by(game.settled_value(), game.to_move());
         let mut table_move = None;
         if let Some(entry) = self.table.probe(key) {
+            let value = from_table(entry.value, settled);
             match entry.bound {
-                Bound::Exact => return entry.value,
+                Bound::Exact => return value,
                 Bound::Lower => {
-                    if entry.value >= beta {
-                        return entry.value;
+                    if value >= beta {
+                        return value;
                     }
-                    alpha = alpha.max(entry.value);
+                    alpha = alpha.max(value);
                 }
                 Bound::Upper => {
-                    if entry.value <= alpha {
-                        return entry.value;
+                    if value <= alpha {
+                        return value;
                     }
-                    beta = beta.min(entry.value);
+                    beta = beta.min(value);
                 }
             }
             table_move = entry.best_move;
@@ -498,14 +631,15 @@ impl<G: Solvable> Solver<G> {
         if self.options.enhanced_transposition_cutoffs && moves.len() > 1 {
             // The successors' keys first, then the probes: the table reads do not wait on
             // one another.
-            self.child_keys.clear();
+            self.child_peeks.clear();
             for &mv in moves.iter() {
-                self.child_keys.push(game.hash_key_after(mv));
+                self.child_peeks.push(game.peek(mv));
             }
             live = 0;
             for index in 0..moves.len() {
                 let mv = moves[index];
-                let Some(child) = self.table.probe(self.child_keys[index]) else {
+                let peek = self.child_peeks[index];
+                let Some(child) = self.table.probe(peek.key) else {
                     moves[live] = mv;
                     live += 1;
                     continue;
@@ -517,17 +651,19 @@ impl<G: Solvable> Solver<G> {
                 // search below.)
                 let lower = matches!(child.bound, Bound::Lower | Bound::Exact);
                 let upper = matches!(child.bound, Bound::Upper | Bound::Exact);
-                let (through, at_least, at_most) = if game.to_move_after(mv) == game.to_move() {
-                    (child.value, lower, upper)
+                let child_mover = peek.to_move;
+                let child_score = from_table(child.value, seen_by(peek.settled_value, child_mover));
+                let (through, at_least, at_most) = if child_mover == game.to_move() {
+                    (child_score, lower, upper)
                 } else {
-                    (-child.value, upper, lower)
+                    (-child_score, upper, lower)
                 };
                 if at_least && through >= beta {
                     self.stats.cutoffs += 1;
                     self.store(
                         key,
                         TableEntry {
-                            value: through,
+                            value: to_table(through, settled),
                             bound: Bound::Lower,
                             depth: child.depth + 1,
                             best_move: Some(mv),
@@ -587,7 +723,7 @@ impl<G: Solvable> Solver<G> {
         self.store(
             key,
             TableEntry {
-                value: best,
+                value: to_table(best, settled),
                 bound,
                 depth: effort,
                 best_move: if bound == Bound::Upper {
@@ -617,6 +753,37 @@ fn from_max(value: i32, mover: Player) -> i32 {
     match mover {
         Player::Max => value,
         Player::Min => -value,
+    }
+}
+
+/// A finite value to MAX (a settled value) as a score to `mover`. Always inlined, so that a
+/// game whose settled value is 0 compiles to the code it had before settled values.
+#[inline(always)]
+fn seen_by(value: i32, mover: Player) -> i32 {
+    match mover {
+        Player::Max => value,
+        Player::Min => -value,
+    }
+}
+
+/// A table entry's value as a score: the entry less the `settled` score of its position,
+/// ±[`INFINITY`] kept as they are.
+#[inline(always)]
+fn from_table(value: i32, settled: i32) -> i32 {
+    if value == INFINITY || value == -INFINITY {
+        value
+    } else {
+        value + settled
+    }
+}
+
+/// A score as a table entry's value: [`from_table`] undone.
+#[inline(always)]
+fn to_table(score: i32, settled: i32) -> i32 {
+    if score == INFINITY || score == -INFINITY {
+        score
+    } else {
+        score - settled
     }
 }
 
