@@ -74,6 +74,71 @@ fn the_solver_agrees_with_minimax_on_random_positions_of_larger_boards() {
 }
 
 #[test]
+fn the_best_moves_are_those_whose_successors_keep_the_value() {
+    let mut random = SplitMix64::new(61);
+    for rules in every_rule_set() {
+        for weak in [false, true] {
+            for _ in 0..40 {
+                let plies = 8 + random.index(8);
+                let mut game = random_position(4, 2, rules, plies, &mut random);
+                if game.is_over() {
+                    continue;
+                }
+                let mut solver = Solver::new(SolveOptions {
+                    weak,
+                    ..SolveOptions::default()
+                });
+                let value = solver.solve(&mut game).value;
+                let (best, _) = solver.best_moves(&mut game, value);
+                // By minimax, one successor at a time, with the players asked afresh.
+                let mut moves = Vec::new();
+                game.successors(&mut moves);
+                let expected: Vec<u8> = moves
+                    .into_iter()
+                    .filter(|&mv| {
+                        game.update(mv);
+                        let after = minimax(&mut game).value;
+                        game.revert(mv);
+                        if weak {
+                            after.signum() == value
+                        } else {
+                            after == value
+                        }
+                    })
+                    .collect();
+                assert_eq!(best, expected, "{game} (weak: {weak})");
+            }
+        }
+    }
+}
+
+#[test]
+fn an_endgame_table_leaves_every_value_as_it_was() {
+    let rules = KalahRules::irving();
+    let mut board = Kalah::new(4, 1, rules).expect("a board");
+    let table = std::sync::Arc::new(
+        gametree::search::retrograde::EndgameTable::build(&mut board, 12, |_| {}).expect("built"),
+    );
+    let mut random = SplitMix64::new(62);
+    for _ in 0..40 {
+        let plies = 2 + random.index(12);
+        let mut game = random_position(4, 3, rules, plies, &mut random);
+        let exact = Solver::new(SolveOptions::default()).solve(&mut game).value;
+        let mut probed = game
+            .clone()
+            .with_endgame(std::sync::Arc::clone(&table))
+            .expect("the same rules");
+        assert_eq!(
+            Solver::new(SolveOptions::default())
+                .solve(&mut probed)
+                .value,
+            exact,
+            "{game}"
+        );
+    }
+}
+
+#[test]
 fn solve_prints_the_value_and_the_best_moves() {
     // Kalah(4,3) under Irving's rules: South wins by 8, as alpha-beta in the full window
     // (equal to minimax, tests/repeated_movers.rs) finds too.

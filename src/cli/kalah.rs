@@ -352,11 +352,12 @@ fn build_table(board: &Kalah, seeds: usize) -> Result<(EndgameTable, f64), CliEr
         positions,
         4096 * limits::MIB,
     )?;
-    let mut board = board.clone();
     let bar = progress::bar(positions, "endgame");
     let started = Instant::now();
-    let table = EndgameTable::build(&mut board, seeds, |done| bar.set_position(done.positions))
-        .map_err(|error| CliError::Usage(error.to_string()))?;
+    let table = EndgameTable::build_parallel(board, seeds, limits::cores(), |done| {
+        bar.set_position(done.positions);
+    })
+    .map_err(|error| CliError::Usage(error.to_string()))?;
     bar.finish_and_clear();
     Ok((table, started.elapsed().as_secs_f64()))
 }
@@ -435,6 +436,10 @@ fn solver(table_mib: usize) -> Result<Solver<Kalah>, CliError> {
     limits::check_table_mib(table_mib)?;
     Ok(Solver::new(SolveOptions {
         table_mib,
+        // Measured on Kalah(6,4) with a 21-seed endgame table: 17.4 M positions in 7.2 s
+        // with enhanced transposition cutoffs, 18.6 M in 4.5 s without; probing every
+        // successor costs more than the few positions it saves.
+        enhanced_transposition_cutoffs: false,
         ..SolveOptions::default()
     }))
 }
@@ -461,14 +466,10 @@ fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
     // The best moves: those whose value is the root's.
     spinner.set_message("the best moves");
     let analysis_started = Instant::now();
-    let mut move_nodes = 0;
-    let best: Vec<usize> = solver
-        .analyze(&mut game)
-        .into_iter()
-        .inspect(|(_, solution)| move_nodes += solution.stats.nodes)
-        .filter(|(_, solution)| solution.value == root.value)
-        .map(|(mv, _)| usize::from(mv) + 1)
-        .collect();
+    let (best_moves, move_stats) = solver.best_moves(&mut game, root.value);
+    let move_nodes = move_stats.nodes;
+    let mut best: Vec<usize> = best_moves.iter().map(|&mv| usize::from(mv) + 1).collect();
+    best.sort_unstable();
     let moves_seconds = analysis_started.elapsed().as_secs_f64();
     spinner.finish_and_clear();
     let position = position_text(&game);

@@ -1013,6 +1013,25 @@ mod tests {
     }
 
     #[test]
+    fn an_endgame_table_built_on_threads_is_the_one_built_on_one() {
+        let rules = KalahRules::irving();
+        let mut board = Kalah::new(3, 1, rules).expect("a board");
+        let serial = EndgameTable::build(&mut board, 12, |_| {}).expect("built");
+        let parallel = EndgameTable::build_parallel(&board, 12, 3, |_| {}).expect("built");
+        let (mut serial_bytes, mut parallel_bytes) = (Vec::new(), Vec::new());
+        serial.write_to(&mut serial_bytes).expect("written");
+        parallel.write_to(&mut parallel_bytes).expect("written");
+        assert_eq!(serial_bytes, parallel_bytes);
+        let read = EndgameTable::read_from(&serial_bytes[..], &board.endgame_id()).expect("read");
+        let mut read_bytes = Vec::new();
+        read.write_to(&mut read_bytes).expect("written");
+        assert_eq!(read_bytes, serial_bytes);
+        assert!(EndgameTable::read_from(&serial_bytes[..10], &board.endgame_id()).is_err());
+        let other = Kalah::new(3, 1, KalahRules::standard()).expect("a board");
+        assert!(EndgameTable::read_from(&serial_bytes[..], &other.endgame_id()).is_err());
+    }
+
+    #[test]
     fn the_solver_with_an_endgame_table_finds_the_values_it_finds_without() {
         let rules = KalahRules::irving();
         let mut board = Kalah::new(4, 1, rules).expect("a board");

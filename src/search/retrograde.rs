@@ -26,6 +26,7 @@
 
 use std::fmt;
 use std::io::{self, Read, Write};
+use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, Player};
@@ -109,10 +110,12 @@ pub struct BuildProgress {
 
 /// An endgame database: a byte a position, slice by slice. See the
 /// [module documentation](self).
-#[derive(Clone, PartialEq, Eq)]
+///
+/// The bytes are atomics so that threads can value a slice together
+/// ([`build_parallel`](Self::build_parallel)); a relaxed atomic read is a plain load.
 pub struct EndgameTable {
     id: String,
-    slices: Vec<Box<[i8]>>,
+    slices: Vec<Box<[AtomicI8]>>,
 }
 
 impl fmt::Debug for EndgameTable {
@@ -131,6 +134,21 @@ fn seen_by(value: i32, mover: Player) -> i32 {
         Player::Max => value,
         Player::Min => -value,
     }
+}
+
+/// A successor as [`EndgameTable::value_position`] reads it: its value through the move
+/// when known at once, or where to read it.
+#[derive(Clone, Copy)]
+enum Through {
+    Known(i32),
+    /// In the table: slice, index, and what to add to the byte (its settled score) and
+    /// whether to negate, for the score to the position's mover.
+    Entry {
+        slice: usize,
+        index: u64,
+        settled: i32,
+        same_mover: bool,
+    },
 }
 
 impl EndgameTable {
@@ -165,21 +183,13 @@ impl EndgameTable {
         mut progress: impl FnMut(BuildProgress),
     ) -> Result<EndgameTable, EndgameError> {
         let started = Instant::now();
-        let mut table = EndgameTable {
-            id: game.endgame_id(),
-            slices: Vec::with_capacity(slices),
-        };
+        let mut table = EndgameTable::empty(game.endgame_id(), slices);
         let mut valued = 0;
         for slice in 0..slices {
-            let positions = game.slice_len(slice);
-            if positions > MAX_SLICE_POSITIONS {
-                return Err(EndgameError::TooLarge { slice, positions });
-            }
-            let len = usize::try_from(positions)
-                .map_err(|_| EndgameError::TooLarge { slice, positions })?;
-            table.slices.push(vec![UNKNOWN; len].into_boxed_slice());
-            table.value_slice(game, slice)?;
-            valued += positions;
+            valued += table.add_slice(game, slice)?;
+            table.value_slice(game, slice, |table, game, next| {
+                table.value_pass(game, slice, next)
+            })?;
             progress(BuildProgress {
                 slice,
                 slices,
@@ -190,61 +200,119 @@ impl EndgameTable {
         Ok(table)
     }
 
-    /// Values slice `slice` (the last of `self.slices`), pass after pass until a pass
-    /// values nothing new.
-    fn value_slice<G: Endgame>(&mut self, game: &mut G, slice: usize) -> Result<(), EndgameError> {
-        let mut moves = Vec::new();
-        let mut stack: Vec<u64> = Vec::new();
+    /// [`build`](Self::build) on `threads` threads, each with its own copy of `game`: the
+    /// first pass over each slice is shared out in blocks of positions; a position that
+    /// waits on one another thread is valuing is left for the next pass, which is done on
+    /// one thread. The table is the same as [`build`](Self::build)'s.
+    ///
+    /// # Errors
+    /// As [`build`](Self::build).
+    pub fn build_parallel<G: Endgame + Clone + Send>(
+        game: &G,
+        slices: usize,
+        threads: usize,
+        mut progress: impl FnMut(BuildProgress),
+    ) -> Result<EndgameTable, EndgameError> {
+        let started = Instant::now();
+        let mut board = game.clone();
+        let mut table = EndgameTable::empty(game.endgame_id(), slices);
+        let mut valued = 0;
+        let threads = threads.max(1);
+        for slice in 0..slices {
+            valued += table.add_slice(&board, slice)?;
+            let mut first_pass = true;
+            table.value_slice(&mut board, slice, |table, board, next| {
+                if !std::mem::take(&mut first_pass) || threads == 1 {
+                    return table.value_pass(board, slice, next);
+                }
+                let table = &*table;
+                std::thread::scope(|scope| {
+                    let workers: Vec<_> = (0..threads)
+                        .map(|_| {
+                            let mut board = board.clone();
+                            scope.spawn(move || table.value_pass(&mut board, slice, next))
+                        })
+                        .collect();
+                    let mut total = PassCounts::default();
+                    for worker in workers {
+                        let counts = worker
+                            .join()
+                            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
+                        total.valued += counts.valued;
+                        total.deferred += counts.deferred;
+                    }
+                    Ok(total)
+                })
+            })?;
+            progress(BuildProgress {
+                slice,
+                slices,
+                positions: valued,
+                elapsed: started.elapsed(),
+            });
+        }
+        Ok(table)
+    }
+
+    fn empty(id: String, slices: usize) -> EndgameTable {
+        EndgameTable {
+            id,
+            slices: Vec::with_capacity(slices),
+        }
+    }
+
+    /// Allocates slice `slice`, every position not valued yet; returns its positions.
+    fn add_slice<G: Endgame>(&mut self, game: &G, slice: usize) -> Result<u64, EndgameError> {
+        let positions = game.slice_len(slice);
+        if positions > MAX_SLICE_POSITIONS {
+            return Err(EndgameError::TooLarge { slice, positions });
+        }
+        let len =
+            usize::try_from(positions).map_err(|_| EndgameError::TooLarge { slice, positions })?;
+        self.slices
+            .push((0..len).map(|_| AtomicI8::new(UNKNOWN)).collect());
+        Ok(positions)
+    }
+
+    /// The byte of position `index` of `slice`.
+    #[inline]
+    fn byte(&self, slice: usize, index: u64) -> i8 {
+        self.slices[slice][as_index(index)].load(Ordering::Relaxed)
+    }
+
+    #[inline]
+    fn set_byte(&self, slice: usize, index: u64, value: i8) {
+        self.slices[slice][as_index(index)].store(value, Ordering::Relaxed);
+    }
+
+    /// Values slice `slice` (the last of `self.slices`), pass after pass (`pass` is given
+    /// the next-block counter to share out the positions) until a pass values nothing new;
+    /// then what is left waits on a cycle and takes the game's endless value.
+    fn value_slice<G: Endgame>(
+        &mut self,
+        game: &mut G,
+        slice: usize,
+        mut pass: impl FnMut(&mut Self, &mut G, &AtomicU64) -> Result<PassCounts, EndgameError>,
+    ) -> Result<(), EndgameError> {
         let len = self.slices[slice].len() as u64;
         loop {
-            let mut valued_in_pass = 0_u64;
-            let mut deferred = 0_u64;
-            for root in 0..len {
-                if self.slices[slice][as_index(root)] != UNKNOWN {
-                    continue;
-                }
-                stack.push(root);
-                while let Some(&index) = stack.last() {
-                    let current = self.slices[slice][as_index(index)];
-                    if current != UNKNOWN && current != IN_PROGRESS {
-                        // Pushed twice (two moves lead to it) and valued since.
-                        stack.pop();
-                        continue;
-                    }
-                    match self.value_position(game, slice, index, &mut moves, &mut stack)? {
-                        Valued::Value(value) => {
-                            self.slices[slice][as_index(index)] = value;
-                            valued_in_pass += 1;
-                            stack.pop();
-                        }
-                        Valued::Deferred => {
-                            self.slices[slice][as_index(index)] = DEFERRED;
-                            deferred += 1;
-                            stack.pop();
-                        }
-                        Valued::Waiting => {
-                            self.slices[slice][as_index(index)] = IN_PROGRESS;
-                        }
-                    }
-                }
-            }
-            if deferred == 0 {
+            let counts = pass(self, game, &AtomicU64::new(0))?;
+            if counts.deferred == 0 {
                 return Ok(());
             }
-            // Positions left waiting on a cycle: another pass, or, when the last valued
-            // nothing, play that goes on for ever.
-            let last_pass = valued_in_pass == 0;
+            let last_pass = counts.valued == 0;
             for index in 0..len {
-                if self.slices[slice][as_index(index)] != DEFERRED {
+                if self.byte(slice, index) != DEFERRED {
                     continue;
                 }
-                self.slices[slice][as_index(index)] = if last_pass {
+                let value = if last_pass {
                     game.set_position(slice, index);
                     let settled = seen_by(game.settled_value(), game.to_move());
                     relative_byte(game.endless_value(), settled)?
                 } else {
                     UNKNOWN
                 };
+                self.set_byte(slice, index, value);
             }
             if last_pass {
                 return Ok(());
@@ -252,14 +320,75 @@ impl EndgameTable {
         }
     }
 
+    /// One pass over the positions of `slice` not valued yet, in blocks taken from `next`
+    /// (shared with the other threads of the pass), each valued depth-first.
+    fn value_pass<G: Endgame>(
+        &self,
+        game: &mut G,
+        slice: usize,
+        next: &AtomicU64,
+    ) -> Result<PassCounts, EndgameError> {
+        const BLOCK: u64 = 1 << 12;
+        let len = self.slices[slice].len() as u64;
+        let mut moves = Vec::new();
+        let mut successors = Vec::new();
+        let mut stack: Vec<u64> = Vec::new();
+        let mut counts = PassCounts::default();
+        loop {
+            let first = next.fetch_add(BLOCK, Ordering::Relaxed);
+            if first >= len {
+                return Ok(counts);
+            }
+            for root in first..(first + BLOCK).min(len) {
+                if self.byte(slice, root) != UNKNOWN {
+                    continue;
+                }
+                stack.push(root);
+                while let Some(&index) = stack.last() {
+                    let current = self.byte(slice, index);
+                    if current != UNKNOWN && current != IN_PROGRESS {
+                        // Pushed twice (two moves lead to it) and valued since.
+                        stack.pop();
+                        continue;
+                    }
+                    let valued = self.value_position(
+                        game,
+                        slice,
+                        index,
+                        &mut moves,
+                        &mut successors,
+                        &mut stack,
+                    )?;
+                    match valued {
+                        Valued::Value(value) => {
+                            self.set_byte(slice, index, value);
+                            counts.valued += 1;
+                            stack.pop();
+                        }
+                        Valued::Deferred => {
+                            self.set_byte(slice, index, DEFERRED);
+                            counts.deferred += 1;
+                            stack.pop();
+                        }
+                        Valued::Waiting => self.set_byte(slice, index, IN_PROGRESS),
+                    }
+                }
+            }
+        }
+    }
+
     /// Values position `index` of `slice` from its successors, or pushes the successors in
     /// the same slice that are not valued yet onto `stack` and says it waits on them.
+    ///
+    /// Every successor is located first and its byte read after: the reads, most of them
+    /// misses in a large table, then go to memory together instead of one after another.
     fn value_position<G: Endgame>(
         &self,
         game: &mut G,
         slice: usize,
         index: u64,
         moves: &mut Vec<G::Move>,
+        successors: &mut Vec<Through>,
         stack: &mut Vec<u64>,
     ) -> Result<Valued, EndgameError> {
         game.set_position(slice, index);
@@ -272,13 +401,10 @@ impl EndgameTable {
                     settled,
                 )?));
             }
-            Outlook::Search { lower, upper, .. } => {
-                let (_, upper) = match mover {
-                    Player::Max => (lower, upper),
-                    Player::Min => (upper.saturating_neg(), lower.saturating_neg()),
-                };
-                upper
-            }
+            Outlook::Search { lower, upper, .. } => match mover {
+                Player::Max => upper,
+                Player::Min => lower.saturating_neg(),
+            },
         };
         moves.clear();
         game.successors(moves);
@@ -287,46 +413,65 @@ impl EndgameTable {
                 "position {index} of slice {slice} is in play but has no moves"
             )));
         }
-        let mut best = i32::MIN;
-        let mut waiting = false;
-        let mut on_cycle = false;
         let slices = self.slices.len();
+        successors.clear();
         for &mv in moves.iter() {
             game.update(mv);
             let through = if game.is_terminal() {
-                Some(seen_by(game.value(), mover))
+                Ok(Through::Known(seen_by(game.value(), mover)))
             } else {
-                let (child_slice, child_index) = game.position_index(slices).ok_or_else(|| {
-                    EndgameError::Game(format!(
-                        "a move from position {index} of slice {slice} leads out of every slice"
-                    ))
-                })?;
-                if child_slice > slice {
-                    return Err(EndgameError::Game(format!(
-                        "a move from position {index} of slice {slice} leads to slice {child_slice}"
-                    )));
-                }
-                match self.slices[child_slice][as_index(child_index)] {
-                    UNKNOWN => {
-                        stack.push(child_index);
-                        waiting = true;
-                        None
+                match game.position_index(slices) {
+                    Some((child_slice, _)) if child_slice > slice => {
+                        Err(EndgameError::Game(format!(
+                            "a move from position {index} of slice {slice} leads to slice \
+                             {child_slice}"
+                        )))
                     }
-                    IN_PROGRESS | DEFERRED => {
-                        on_cycle = true;
-                        None
-                    }
-                    value => {
+                    Some((child_slice, child_index)) => {
                         let child_mover = game.to_move();
-                        let score = i32::from(value) + seen_by(game.settled_value(), child_mover);
-                        Some(if child_mover == mover { score } else { -score })
+                        Ok(Through::Entry {
+                            slice: child_slice,
+                            index: child_index,
+                            settled: seen_by(game.settled_value(), child_mover),
+                            same_mover: child_mover == mover,
+                        })
                     }
+                    None => Err(EndgameError::Game(format!(
+                        "a move from position {index} of slice {slice} leads out of every slice"
+                    ))),
                 }
             };
             game.revert(mv);
-            if let Some(through) = through {
-                best = best.max(through);
-            }
+            successors.push(through?);
+        }
+        let mut best = i32::MIN;
+        let mut waiting = false;
+        let mut on_cycle = false;
+        for through in successors.iter() {
+            let score = match *through {
+                Through::Known(score) => score,
+                Through::Entry {
+                    slice: child_slice,
+                    index: child_index,
+                    settled: child_settled,
+                    same_mover,
+                } => match self.byte(child_slice, child_index) {
+                    UNKNOWN => {
+                        stack.push(child_index);
+                        waiting = true;
+                        continue;
+                    }
+                    IN_PROGRESS | DEFERRED => {
+                        on_cycle = true;
+                        continue;
+                    }
+                    value => {
+                        let score = i32::from(value) + child_settled;
+                        if same_mover { score } else { -score }
+                    }
+                },
+            };
+            best = best.max(score);
         }
         if best >= upper || (!waiting && !on_cycle) {
             return Ok(Valued::Value(relative_byte(best, settled)?));
@@ -367,7 +512,12 @@ impl EndgameTable {
     #[inline]
     pub fn probe<G: Endgame>(&self, game: &G) -> Option<i32> {
         let (slice, index) = game.position_index(self.slices.len())?;
-        let relative = i32::from(*self.slices.get(slice)?.get(as_index(index))?);
+        let relative = i32::from(
+            self.slices
+                .get(slice)?
+                .get(as_index(index))?
+                .load(Ordering::Relaxed),
+        );
         let mover = game.to_move();
         Some(seen_by(relative, mover) + game.settled_value())
     }
@@ -383,7 +533,10 @@ impl EndgameTable {
         let lengths: Vec<String> = self.slices.iter().map(|s| s.len().to_string()).collect();
         writeln!(writer, "{}", lengths.join(" "))?;
         for slice in &self.slices {
-            let bytes: Vec<u8> = slice.iter().map(|&value| value.to_le_bytes()[0]).collect();
+            let bytes: Vec<u8> = slice
+                .iter()
+                .map(|value| value.load(Ordering::Relaxed).to_le_bytes()[0])
+                .collect();
             writer.write_all(&bytes)?;
         }
         writer.flush()
@@ -450,7 +603,7 @@ impl EndgameTable {
                     "slice {slice} holds a position that was never valued"
                 )));
             }
-            slices.push(values.into_boxed_slice());
+            slices.push(values.into_iter().map(AtomicI8::new).collect());
         }
         let mut rest = [0_u8];
         if reader.read(&mut rest)? != 0 {
@@ -467,6 +620,13 @@ impl EndgameTable {
 
 /// The first line of a saved table.
 const MAGIC: &str = "gametree endgame table 1";
+
+/// What one pass valued and left for the next.
+#[derive(Clone, Copy, Debug, Default)]
+struct PassCounts {
+    valued: u64,
+    deferred: u64,
+}
 
 /// What [`EndgameTable::value_position`] found.
 enum Valued {

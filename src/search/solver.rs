@@ -438,6 +438,64 @@ impl<G: Solvable> Solver<G> {
             .collect()
     }
 
+    /// The best moves of the current position, whose value to MAX is `value` (found by
+    /// [`solve`](Self::solve)): the moves whose successor keeps that value, in the order
+    /// of [`Game::successors`], and the positions visited to find them.
+    ///
+    /// Each move costs one null-window search (does its successor reach `value`?) rather
+    /// than a solve, as [`analyze`](Self::analyze) does: much cheaper when only the best
+    /// moves are wanted. With [`SolveOptions::weak`], `value` is a sign and the best moves
+    /// are those that keep it (every move, in a lost position).
+    ///
+    /// # Example
+    /// ```
+    /// use gametree::{ConnectFour, SolveOptions, Solver};
+    ///
+    /// let mut game = ConnectFour::from_moves("4455").expect("legal");
+    /// let mut solver = Solver::new(SolveOptions::default());
+    /// let value = solver.solve(&mut game).value;
+    /// let (best, _) = solver.best_moves(&mut game, value);
+    /// let analysed = solver.analyze(&mut game);
+    /// let expected: Vec<_> = analysed.iter().filter(|(_, s)| s.value == value).map(|(mv, _)| *mv).collect();
+    /// assert_eq!(best, expected);
+    /// ```
+    pub fn best_moves(&mut self, game: &mut G, value: i32) -> (Vec<G::Move>, SearchStats) {
+        let started = Instant::now();
+        self.stats = SearchStats::default();
+        self.node_limit = u64::MAX;
+        self.aborted = false;
+        let mut best = Vec::new();
+        if game.is_terminal() {
+            return (best, self.stats);
+        }
+        let mover = game.to_move();
+        let mut moves = Vec::new();
+        game.successors(&mut moves);
+        if self.options.weak && from_max(value, mover) < 0 {
+            // Solving weakly, a lost position's moves all lose: none is worse.
+            return (moves, self.stats);
+        }
+        for mv in moves {
+            game.update(mv);
+            // The successor reaches `value` when its value to MAX is at least `value`
+            // (MAX to move here) or at most `value` (MIN to move here). As a score to the successor's player to move: at least `target` when that
+            // is the player to move here, at most `target` when it is the opponent.
+            let target = from_max(value, game.to_move());
+            let reaches = if game.to_move() == mover {
+                self.search(game, target - 1, target, 1) >= target
+            } else {
+                self.search(game, target, target + 1, 1) <= target
+            };
+            game.revert(mv);
+            if reaches {
+                best.push(mv);
+            }
+        }
+        let mut stats = self.stats;
+        stats.elapsed = started.elapsed();
+        (best, stats)
+    }
+
     /// The iterative narrowing: the score of the root, to the player to move, or the
     /// interval it was narrowed to when the node budget ran out.
     fn narrow(
