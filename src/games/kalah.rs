@@ -202,7 +202,9 @@ impl Kalah {
             sowing: sowing(houses),
             endgame: None,
         };
-        game.end_if_over(to_move);
+        let mut state = game.state;
+        game.end_if_over(&mut state, to_move);
+        game.state = state;
         Ok(game)
     }
 
@@ -292,29 +294,22 @@ impl Kalah {
         }
     }
 
-    fn side_seeds(&self, player: Player) -> u32 {
-        let first = self.first_house(player);
-        self.state.pits[first..first + self.houses]
-            .iter()
-            .map(|&seeds| u32::from(seeds))
-            .sum()
-    }
-
-    /// Moves the seeds left in each side's houses to that side's store.
-    fn gather(&mut self) {
+    /// Moves the seeds left in each side's houses of `state` to that side's store.
+    fn gather(&self, state: &mut State) {
         for player in [Player::Max, Player::Min] {
-            let left = self.side_seeds(player);
             let first = self.first_house(player);
-            self.state.pits[first..first + self.houses].fill(0);
+            let houses = &mut state.pits[first..first + self.houses];
+            let left: u32 = houses.iter().map(|&seeds| u32::from(seeds)).sum();
+            houses.fill(0);
             let store = self.store_index(player);
-            self.state.pits[store] += u8::try_from(left).expect("invariant: at most 240 seeds");
+            state.pits[store] += u8::try_from(left).expect("invariant: at most 240 seeds");
         }
-        self.state.over = true;
+        state.over = true;
     }
 
-    /// Ends the game if the rules say it is over with `next` to move.
-    fn end_if_over(&mut self, next: Player) {
-        let board = Board::from_le_bytes(self.state.pits);
+    /// Ends the game in `state` if the rules say it is over with `next` to move.
+    fn end_if_over(&self, state: &mut State, next: Player) {
+        let board = Board::from_le_bytes(state.pits);
         let south_empty = board & self.sowing.houses[0] == 0;
         let north_empty = board & self.sowing.houses[1] == 0;
         let over = match self.rules.ending {
@@ -325,8 +320,41 @@ impl Kalah {
             },
         };
         if over {
-            self.gather();
+            self.gather(state);
         }
+    }
+
+    /// `state` after house `mv` of its player to move is sown: the move of
+    /// [`Game::update`], on a copy.
+    #[inline]
+    fn played(&self, mut state: State, mv: u8) -> State {
+        let player = state.to_move;
+        let pit = self.first_house(player) + usize::from(mv);
+        let seeds = state.pits[pit];
+        let sow = self.sowing.sow(player, usize::from(mv), seeds);
+        state.pits[pit] = 0;
+        state.pits = (Board::from_le_bytes(state.pits) + sow.add).to_le_bytes();
+        let last = usize::from(sow.last);
+        let own_store = self.store_index(player);
+        let next = if last == own_store {
+            player
+        } else {
+            let first = self.first_house(player);
+            let own_house = (first..first + self.houses).contains(&last);
+            if own_house && state.pits[last] == 1 {
+                let opposite = 2 * self.houses - last;
+                let captured = state.pits[opposite];
+                if captured > 0 || self.rules.empty_capture {
+                    state.pits[own_store] += captured + 1;
+                    state.pits[last] = 0;
+                    state.pits[opposite] = 0;
+                }
+            }
+            player.opponent()
+        };
+        state.to_move = next;
+        self.end_if_over(&mut state, next);
+        state
     }
 
     /// How good house `mv` of the mover looks before it is searched, `None` when it is
@@ -423,6 +451,12 @@ impl Kalah {
     }
 }
 
+/// How many seeds above the endgame table's a position may have for the solver to peek at
+/// its successors in the table (Irving's peek): a move rarely takes more than a few seeds
+/// out of the houses. Measured on Kalah(6,4) with a 17-seed table: 61.3 M positions with no
+/// peek, 48.6 M peeking within 4 seeds, 47.7 M within 12.
+const PEEK_MARGIN: usize = 4;
+
 /// The most seeds an endgame slice of Kalah may hold: far past any table that fits in
 /// memory (slice 64 of six houses has 10^13 positions).
 const MOST_ENDGAME_SEEDS: usize = 64;
@@ -510,16 +544,28 @@ impl Endgame for Kalah {
             over: false,
         };
         self.history.clear();
-        self.end_if_over(Player::Max);
+        let mut state = self.state;
+        self.end_if_over(&mut state, Player::Max);
+        self.state = state;
     }
 
     fn position_index(&self, slices: usize) -> Option<(usize, u64)> {
-        let seeds = self.seeds_in_houses() as usize;
+        self.state_index(&self.state, slices)
+    }
+}
+
+impl Kalah {
+    /// [`Endgame::position_index`] of `state`, a position of this board.
+    #[inline]
+    fn state_index(&self, state: &State, slices: usize) -> Option<(usize, u64)> {
+        let stores =
+            u32::from(state.pits[self.houses]) + u32::from(state.pits[2 * self.houses + 1]);
+        let seeds = (u32::from(self.total) - stores) as usize;
         if seeds >= slices.min(MOST_ENDGAME_SEEDS + 1) {
             return None;
         }
         let parts = (2 * self.houses) as u64;
-        let (own, other) = match self.state.to_move {
+        let (own, other) = match state.to_move {
             Player::Max => (0, self.houses + 1),
             Player::Min => (self.houses + 1, 0),
         };
@@ -527,13 +573,56 @@ impl Endgame for Kalah {
         let mut left = seeds as u64;
         let mut index = 0;
         for (part, pit) in houses.enumerate().take(2 * self.houses - 1) {
-            let in_house = u64::from(self.state.pits[pit]);
+            let in_house = u64::from(state.pits[pit]);
             let rest = parts - part as u64;
             // The layouts whose house `part` holds fewer seeds, the earlier ones the same.
             index += layouts(left, rest) - layouts(left - in_house, rest);
             left -= in_house;
         }
         Some((seeds, index))
+    }
+
+    /// The value to MAX of `state` when it is over or the endgame table holds it.
+    #[inline]
+    fn known_value(&self, table: &EndgameTable, state: &State) -> Option<i32> {
+        let difference =
+            i32::from(state.pits[self.houses]) - i32::from(state.pits[2 * self.houses + 1]);
+        if state.over {
+            return Some(difference);
+        }
+        let (slice, index) = self.state_index(state, table.slices())?;
+        let relative = table.relative_score(slice, index)?;
+        Some(match state.to_move {
+            Player::Max => relative + difference,
+            Player::Min => -relative + difference,
+        })
+    }
+
+    /// The best value to the player to move among the successors the endgame table or the
+    /// end of the game values at once, and whether every successor was valued: Irving's
+    /// peek at the children.
+    fn peek_known(&self, table: &EndgameTable) -> (Option<i32>, bool) {
+        let mover = self.state.to_move;
+        let first = self.first_house(mover);
+        let mut best = None;
+        let mut every = true;
+        for mv in 0..self.houses {
+            if self.state.pits[first + mv] == 0 {
+                continue;
+            }
+            let child = self.played(self.state, u8::try_from(mv).expect("invariant: six houses"));
+            match self.known_value(table, &child) {
+                Some(value) => {
+                    let score = match mover {
+                        Player::Max => value,
+                        Player::Min => -value,
+                    };
+                    best = Some(best.map_or(score, |best: i32| best.max(score)));
+                }
+                None => every = false,
+            }
+        }
+        (best, every)
     }
 }
 
@@ -584,32 +673,7 @@ impl Game for Kalah {
 
     fn update(&mut self, mv: u8) {
         self.history.push(self.state);
-        let player = self.state.to_move;
-        let pit = self.first_house(player) + usize::from(mv);
-        let seeds = self.state.pits[pit];
-        let sow = self.sowing.sow(player, usize::from(mv), seeds);
-        self.state.pits[pit] = 0;
-        self.state.pits = (Board::from_le_bytes(self.state.pits) + sow.add).to_le_bytes();
-        let last = usize::from(sow.last);
-        let own_store = self.store_index(player);
-        let next = if last == own_store {
-            player
-        } else {
-            let first = self.first_house(player);
-            let own_house = (first..first + self.houses).contains(&last);
-            if own_house && self.state.pits[last] == 1 {
-                let opposite = 2 * self.houses - last;
-                let captured = self.state.pits[opposite];
-                if captured > 0 || self.rules.empty_capture {
-                    self.state.pits[own_store] += captured + 1;
-                    self.state.pits[last] = 0;
-                    self.state.pits[opposite] = 0;
-                }
-            }
-            player.opponent()
-        };
-        self.state.to_move = next;
-        self.end_if_over(next);
+        self.state = self.played(self.state, mv);
     }
 
     fn revert(&mut self, _mv: u8) {
@@ -745,6 +809,24 @@ impl Solvable for Kalah {
             match self.state.to_move {
                 Player::Max => lower += 2,
                 Player::Min => upper -= 2,
+            }
+        }
+        if let Some(table) = &self.endgame
+            && (self.seeds_in_houses() as usize) < table.slices() + PEEK_MARGIN
+        {
+            let (best, every) = self.peek_known(table);
+            if let Some(best) = best {
+                let value = match self.state.to_move {
+                    Player::Max => best,
+                    Player::Min => -best,
+                };
+                if every {
+                    return Outlook::Known(value);
+                }
+                match self.state.to_move {
+                    Player::Max => lower = lower.max(value),
+                    Player::Min => upper = upper.min(value),
+                }
             }
         }
         Outlook::Search {

@@ -507,6 +507,16 @@ impl EndgameTable {
         self.slices.iter().map(|slice| slice.len()).sum()
     }
 
+    /// The byte of position `index` of `slice`: the score to the player to move less that
+    /// player's settled score; `None` outside the table. What a game reads when it values
+    /// positions it has not set up ([`probe`](Self::probe) reads the current one).
+    #[inline]
+    #[must_use]
+    pub fn relative_score(&self, slice: usize, index: u64) -> Option<i32> {
+        let byte = self.slices.get(slice)?.get(as_index(index))?;
+        Some(i32::from(byte.load(Ordering::Relaxed)))
+    }
+
     /// The value to MAX of `game`'s position when the table holds it. Cheap: one index
     /// computed, one byte read.
     #[inline]
