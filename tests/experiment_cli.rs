@@ -322,3 +322,142 @@ fn a_run_interrupted_while_learning_ends_with_the_functions_and_games_of_an_unin
         let _ = fs::remove_dir_all(&dir);
     }
 }
+
+#[test]
+fn the_kalah_quick_run_grades_every_move_resumes_and_reports() {
+    let dir = scratch("kalah");
+    let out = dir.to_str().expect("UTF-8 path");
+    let args = [
+        "experiment",
+        "slagle",
+        "--game",
+        "kalah",
+        "--quick",
+        "--out",
+        out,
+    ];
+    let output = success_stdout(&gametree(&args));
+    assert!(
+        output.contains("Slagle's experiment on Kalah(6, 4): D = 4"),
+        "{output}"
+    );
+    assert!(
+        output.contains("grading: 12 positions with 11 to 20 seeds in the houses, depths 1 to 6"),
+        "{output}"
+    );
+    for name in [
+        "config.json",
+        "positions.txt",
+        "grading-positions.txt",
+        "grades.jsonl",
+        "grading.json",
+        "grading.csv",
+        "grading-paired.csv",
+        "grading-loss.svg",
+        "grading-share.svg",
+        "fit-dmax-2.svg",
+        "parameters.json",
+        "games-equal-depth.txt",
+        "games-equal-cost.txt",
+        "games-equal-cost-deeper.txt",
+        "matches.json",
+    ] {
+        assert!(
+            fs::metadata(dir.join(name))
+                .map(|m| m.len() > 0)
+                .unwrap_or(false),
+            "{name} missing or empty"
+        );
+    }
+    // Every graded move is one of the position's moves, valued at most the best.
+    let grades = fs::read_to_string(dir.join("grades.jsonl")).expect("grades");
+    let mut graded = 0;
+    for line in grades.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).expect("a record");
+        let exact: Vec<i64> = record["exact"]
+            .as_array()
+            .expect("exact values")
+            .iter()
+            .map(|value| value.as_i64().expect("a value"))
+            .collect();
+        let best = *exact.iter().max().expect("moves");
+        for grade in record["grades"].as_array().expect("grades") {
+            let chosen = grade["chosen"].as_u64().expect("chosen") as usize;
+            assert_eq!(grade["value"].as_i64(), Some(exact[chosen]));
+            assert_eq!(grade["best"].as_i64(), Some(best));
+            graded += 1;
+        }
+    }
+    assert_eq!(graded, 12 * 6 * 2);
+    // Each game has a margin that decides its points.
+    for game in game_lines(&dir) {
+        let margin = game["margin"].as_i64().expect("a margin");
+        let points = game["two_two_points"].as_f64().expect("points");
+        assert_eq!(points, [0.0, 0.5, 1.0][(margin.signum() + 1) as usize]);
+    }
+    let again = success_stdout(&gametree(&args));
+    assert!(
+        again.contains("games: 36 in this run, 36 already finished, 0 to play"),
+        "{again}"
+    );
+    assert_eq!(
+        grades,
+        fs::read_to_string(dir.join("grades.jsonl")).expect("grades")
+    );
+    let report = success_stdout(&gametree(&["experiment", "report", out]));
+    assert!(
+        report.starts_with("# Slagle's experiment on Kalah(6, 4)"),
+        "{report}"
+    );
+    assert!(report.contains("## Every move graded"), "{report}");
+    assert!(
+        report.contains("--game kalah --depth 4 --positions 400"),
+        "{report}"
+    );
+    fs::remove_dir_all(&dir).expect("clean up");
+}
+
+#[test]
+fn kalah_settings_are_checked_before_anything_runs() {
+    assert_usage_error_of(
+        &["experiment", "slagle", "--houses", "5"],
+        "--houses is for --game kalah",
+    );
+    assert_usage_error_of(
+        &["experiment", "slagle", "--game", "kalah", "--houses", "7"],
+        "--houses 7 --seeds 4",
+    );
+    assert_usage_error_of(
+        &[
+            "experiment",
+            "slagle",
+            "--game",
+            "kalah",
+            "--openings",
+            "x.pdn",
+        ],
+        "--openings x.pdn: a PDN file is for checkers",
+    );
+    assert_usage_error_of(
+        &[
+            "experiment",
+            "slagle",
+            "--game",
+            "kalah",
+            "--grading-max-seeds",
+            "10",
+        ],
+        "--grading-max-seeds 10",
+    );
+    assert_usage_error_of(
+        &[
+            "experiment",
+            "slagle",
+            "--game",
+            "kalah",
+            "--endgame-seeds",
+            "40",
+        ],
+        "--endgame-seeds 40",
+    );
+}

@@ -12,15 +12,19 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use gametree::experiment::{
-    Calibration, DeepValue, EXPERIMENT_FORMAT, ExperimentConfig, FitRow, GameRecord, GameSpec,
-    LearningSample, MatchKind, MatchSetup, MatchSummary, Opening, ResultsDir, RunLog,
-    SamplingConfig, SlagleParameters, as_stored, deep_value, draw_fit_chart, fit_backing_up,
-    fits_csv, functions_so_far, game_specs, learning_sample, matches_csv, one_and_one, play_game,
-    position_kind, positions_from_fen_lines, positions_to_fen_lines, report_markdown,
-    sampling_game, summarize, typical_positions,
+    Calibration, CheckersExperiment, DeepValue, EXPERIMENT_FORMAT, Estimate, ExperimentConfig,
+    ExperimentGame, FitRow, GameRecord, GameSpec, GradingResults, KalahConfig, KalahExperiment,
+    KalahOpening, KalahPosition, KalahReportInput, LearningSample, MatchKind, MatchSetup,
+    MatchSummary, Opening, PositionGrades, ResultsDir, RunLog, SamplingConfig, Searcher,
+    SlagleParameters, as_stored, draw_fit_chart, draw_grading_charts, exact_move_values,
+    fit_backing_up, fits_csv, functions_so_far, game_specs, grade_move, grading_csv,
+    kalah_report_markdown, matches_csv, one_and_one, paired_csv, paired_differences, position_kind,
+    report_markdown, summarize, summarize_grades, typical_positions,
 };
 use gametree::games::checkers::{Position, read_pdn, write_pdn};
-use gametree::{Exponents, mn_alphabeta_depth};
+use gametree::games::kalah::{Kalah, KalahRules};
+use gametree::search::retrograde::EndgameTable;
+use gametree::{Exponents, SolveOptions, Solver};
 
 use super::output::outln;
 use super::{CliError, Outcome, limits};
@@ -52,13 +56,16 @@ pub struct ExperimentArgs {
 
 #[derive(Subcommand, Debug)]
 enum ExperimentCommand {
-    /// Learn the 2&2 backing-up functions on checkers and play 2&2 against 1&1 alpha-beta
+    /// Learn the 2&2 backing-up functions on checkers (or Kalah, --game kalah, where every
+    /// move is also graded against perfect play) and play 2&2 against 1&1 alpha-beta
     /// (Slagle 1963, section 8), writing every result to --out as it is finished.
     #[command(after_help = "Examples:\n  \
         $ gametree experiment slagle --quick --out /tmp/gametree-slagle-quick --quiet | grep games:\n  \
         games: 36 in this run, 36 already finished, 0 to play\n  \
         $ gametree experiment slagle --depth 1\n  \
-        gametree: --depth 1: D must be from 2 (one function, dmax 0) to 16\n\
+        gametree: --depth 1: D must be from 2 (one function, dmax 0) to 16\n  \
+        $ gametree experiment slagle --game kalah --quick --out /tmp/gametree-kalah-help --quiet | grep '^grading: [0-9]'\n  \
+        grading: 12 positions with 11 to 20 seeds in the houses, depths 1 to 6\n\
         \n\
         Rerunning the same command continues where the last run stopped; docs/experiment.md\n\
         shows the full run, shards and merging.")]
@@ -83,6 +90,8 @@ enum ExperimentCommand {
     #[command(after_help = "Examples:\n  \
         $ gametree experiment report results/slagle | head -1\n  \
         # Slagle's proposed experiment: 2&2 alpha-beta against 1&1 alpha-beta at checkers\n  \
+        $ gametree experiment report results/kalah-slagle | head -1\n  \
+        # Slagle's experiment on Kalah(6, 4): 2&2 against 1&1 alpha-beta, every move graded\n  \
         $ gametree experiment report /tmp/gametree-slagle-quick --output /tmp/gametree-slagle-quick/report.md\n  \
         wrote /tmp/gametree-slagle-quick/report.md")]
     Report {
@@ -95,8 +104,45 @@ enum ExperimentCommand {
     },
 }
 
+/// The games the experiment runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum GameArg {
+    /// Slagle's own choice: checkers from the ACF three-move ballots
+    Checkers,
+    /// Kalah(h, s) under Irving's rules (Slagle and Dixon 1970), every move also graded
+    /// against perfect play
+    Kalah,
+}
+
 #[derive(Args, Debug)]
 struct SlagleArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value_t = GameArg::Checkers)]
+    game: GameArg,
+    /// Kalah: houses a side, 1 to 6.
+    #[arg(long)]
+    houses: Option<usize>,
+    /// Kalah: seeds a house at the start, 1 to 20.
+    #[arg(long)]
+    seeds: Option<u8>,
+    /// Kalah: random moves from the start that make an opening. Default 4.
+    #[arg(long)]
+    opening_plies: Option<usize>,
+    /// Kalah: positions whose every move is graded against perfect play. Default 200,
+    /// 12 with --quick.
+    #[arg(long)]
+    grading_positions: Option<usize>,
+    /// Kalah: the most seeds a graded position has left in its houses. Default 30, 20
+    /// with --quick.
+    #[arg(long)]
+    grading_max_seeds: Option<u32>,
+    /// Kalah: the seeds of the solver's endgame table (graded positions have more).
+    /// Default 14, 10 with --quick.
+    #[arg(long)]
+    endgame_seeds: Option<u32>,
+    /// Kalah: graded depths are 1 to this. Default D + 2.
+    #[arg(long)]
+    grading_depth: Option<u32>,
     /// D: the full search depth (Slagle's 8); functions are learned for dmax 0..D-2.
     /// Default 6, 4 with --quick.
     #[arg(long)]
@@ -104,18 +150,19 @@ struct SlagleArgs {
     /// Typical positions to learn from. Default 20000, 400 with --quick.
     #[arg(long)]
     positions: Option<usize>,
-    /// A PDN file of openings (default: the 156 ACF three-move ballots).
+    /// A PDN file of openings (default: the 156 ACF three-move ballots; checkers only).
     #[arg(long)]
     openings: Option<PathBuf>,
-    /// Use only the first K openings. Default all, 6 with --quick.
+    /// Use only the first K openings. Default all (checkers) or 40 (Kalah), 6 with --quick.
     #[arg(long)]
     opening_count: Option<usize>,
     /// Worker threads (default: every core).
     #[arg(long)]
     jobs: Option<usize>,
     /// The result directory.
-    #[arg(long, default_value = "results/slagle")]
-    out: PathBuf,
+    /// Default: results/slagle, results/kalah-slagle with --game kalah.
+    #[arg(long)]
+    out: Option<PathBuf>,
     /// Seed of the self-play games that supply the typical positions.
     #[arg(long, default_value_t = 1963)]
     seed: u64,
@@ -142,13 +189,25 @@ struct SlagleArgs {
     max_plies: u32,
 }
 
+impl SlagleArgs {
+    /// `--out`, or the default directory of the game.
+    fn out(&self) -> PathBuf {
+        self.out.clone().unwrap_or_else(|| {
+            PathBuf::from(match self.game {
+                GameArg::Checkers => "results/slagle",
+                GameArg::Kalah => "results/kalah-slagle",
+            })
+        })
+    }
+}
+
 /// Runs a `gametree experiment` subcommand.
 pub fn run(args: ExperimentArgs) -> Result<Outcome, CliError> {
     match args.command {
         ExperimentCommand::Slagle(args) => {
             JSON_OUTPUT.store(args.json, Ordering::Relaxed);
             run_slagle(&args)?;
-            print_json_summary(&args.out)?;
+            print_json_summary(&args.out())?;
             Ok(Outcome::Found)
         }
         ExperimentCommand::Merge { dirs, out, json } => {
@@ -289,10 +348,22 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
         (positions as u64).saturating_mul(bytes_per_position(depth)),
         4096 * limits::MIB,
     )?;
-    let jobs = match args.jobs {
-        Some(jobs) => limits::check_jobs(jobs)?,
-        None => limits::cores(),
-    };
+    if args.game == GameArg::Kalah {
+        return run_slagle_kalah(args, depth, positions);
+    }
+    for (given, flag) in [
+        (args.houses.is_some(), "--houses"),
+        (args.seeds.is_some(), "--seeds"),
+        (args.opening_plies.is_some(), "--opening-plies"),
+        (args.grading_positions.is_some(), "--grading-positions"),
+        (args.grading_max_seeds.is_some(), "--grading-max-seeds"),
+        (args.endgame_seeds.is_some(), "--endgame-seeds"),
+        (args.grading_depth.is_some(), "--grading-depth"),
+    ] {
+        if given {
+            return Err(usage(format!("{flag} is for --game kalah")));
+        }
+    }
     let (source, mut openings) = match &args.openings {
         Some(path) => {
             let text = fs::read_to_string(path)
@@ -319,11 +390,6 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
     {
         return Err(usage(format!("opening {} ends the game", opening.name)));
     }
-    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|error| usage(format!("--jobs {jobs}: {error}")))?;
     let config = ExperimentConfig {
         format: EXPERIMENT_FORMAT.to_string(),
         depth,
@@ -341,13 +407,172 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
             .unwrap_or(if args.quick { 50 } else { 200 })
             .min(positions),
         max_plies: args.max_plies,
+        kalah: None,
     };
+    run_game(
+        args,
+        &CheckersExperiment,
+        &openings,
+        &config,
+        |_, _, _, _| Ok(()),
+    )
+}
+
+/// `--game kalah`: Kalah(h, s) from openings of random moves, with the moves graded.
+fn run_slagle_kalah(args: &SlagleArgs, depth: u32, positions: usize) -> Result<Outcome, CliError> {
+    if let Some(path) = &args.openings {
+        return Err(usage(format!(
+            "--openings {}: a PDN file is for checkers; Kalah's openings are --opening-plies random moves",
+            path.display()
+        )));
+    }
+    let houses = args.houses.unwrap_or(6);
+    let seeds = args.seeds.unwrap_or(4);
+    let experiment = KalahExperiment {
+        houses,
+        seeds,
+        rules: KalahRules::irving(),
+    };
+    Kalah::new(houses, seeds, experiment.rules)
+        .map_err(|error| usage(format!("--houses {houses} --seeds {seeds}: {error}")))?;
+    let opening_plies = args.opening_plies.unwrap_or(4);
+    if opening_plies > 20 {
+        return Err(usage(format!(
+            "--opening-plies {opening_plies}: at most 20 (an opening leaves the game to the players)"
+        )));
+    }
+    let count = args
+        .opening_count
+        .unwrap_or(if args.quick { 6 } else { 40 });
+    if count == 0 {
+        return Err(usage("--opening-count 0: at least one opening is needed"));
+    }
+    if count > 10_000 {
+        return Err(usage(format!("--opening-count {count}: at most 10000")));
+    }
+    let openings = experiment.openings(count, opening_plies, args.seed);
+    if openings.len() < count {
+        return Err(usage(format!(
+            "--opening-count {count}: only {} distinct openings of {opening_plies} plies were found",
+            openings.len()
+        )));
+    }
+    let grading_positions = args
+        .grading_positions
+        .unwrap_or(if args.quick { 12 } else { 200 });
+    if grading_positions > 100_000 {
+        return Err(usage(format!(
+            "--grading-positions {grading_positions}: at most 100000"
+        )));
+    }
+    let endgame_seeds = args
+        .endgame_seeds
+        .unwrap_or(if args.quick { 10 } else { 14 });
+    if endgame_seeds > 16 {
+        return Err(usage(format!(
+            "--endgame-seeds {endgame_seeds}: at most 16 (the table of 16 seeds already takes minutes)"
+        )));
+    }
+    let grading_max_seeds = args
+        .grading_max_seeds
+        .unwrap_or(if args.quick { 20 } else { 30 });
+    if grading_max_seeds <= endgame_seeds || grading_max_seeds > 36 {
+        return Err(usage(format!(
+            "--grading-max-seeds {grading_max_seeds}: from --endgame-seeds + 1 ({}) to 36 (more \
+             and the exact values take minutes a position)",
+            endgame_seeds + 1
+        )));
+    }
+    let grading_depth = args.grading_depth.unwrap_or(depth + 2);
+    if !(1..=MAX_DEPTH).contains(&grading_depth) {
+        return Err(usage(format!(
+            "--grading-depth {grading_depth}: from 1 to {MAX_DEPTH}"
+        )));
+    }
+    let config = ExperimentConfig {
+        format: EXPERIMENT_FORMAT.to_string(),
+        depth,
+        positions,
+        seed: args.seed,
+        openings_source: format!(
+            "{opening_plies} random moves from the start, seed {}",
+            args.seed
+        ),
+        openings: openings
+            .iter()
+            .map(|opening| opening.name.clone())
+            .collect(),
+        sampling: KalahExperiment::sampling(),
+        monotone: args.monotone,
+        calibration_positions: args
+            .calibration
+            .unwrap_or(if args.quick { 50 } else { 200 })
+            .min(positions),
+        max_plies: args.max_plies,
+        kalah: Some(KalahConfig {
+            houses,
+            seeds,
+            rules: "irving".to_string(),
+            opening_plies,
+            grading_positions,
+            grading_max_seeds,
+            endgame_seeds,
+            grading_depth,
+        }),
+    };
+    run_game(
+        args,
+        &experiment,
+        &openings,
+        &config,
+        |dir, openings, functions, clock| {
+            grading_phase(dir, &experiment, &config, openings, functions, clock)
+        },
+    )
+}
+
+/// The part of a stage that happens between the calibration and the matches (the grading
+/// of moves on Kalah).
+type ExtraPhase<'a, E> = dyn Fn(
+        &ResultsDir,
+        &[<E as ExperimentGame>::Opening],
+        &gametree::Slagle,
+        &mut Clock<'_>,
+    ) -> Result<(), CliError>
+    + Sync
+    + 'a;
+
+/// Makes and locks the result directory and runs the pipeline on `game`.
+fn run_game<E: ExperimentGame>(
+    args: &SlagleArgs,
+    game: &E,
+    openings: &[E::Opening],
+    config: &ExperimentConfig,
+    extra: impl Fn(
+        &ResultsDir,
+        &[E::Opening],
+        &gametree::Slagle,
+        &mut Clock<'_>,
+    ) -> Result<(), CliError>
+    + Sync,
+) -> Result<Outcome, CliError> {
+    let (depth, positions) = (config.depth, config.positions);
+    let jobs = match args.jobs {
+        Some(jobs) => limits::check_jobs(jobs)?,
+        None => limits::cores(),
+    };
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|error| usage(format!("--jobs {jobs}: {error}")))?;
+    let config = config.clone();
     // Everything is checked: only now is the directory made (and locked).
-    let made = !args.out.exists();
-    fs::create_dir_all(&args.out)
-        .map_err(|error| usage(format!("--out {}: {error}", args.out.display())))?;
-    let lock = lock_dir(&args.out);
-    let dir = ResultsDir::new(&args.out);
+    let out = args.out();
+    let made = !out.exists();
+    fs::create_dir_all(&out).map_err(|error| usage(format!("--out {}: {error}", out.display())))?;
+    let lock = lock_dir(&out);
+    let dir = ResultsDir::new(&out);
     let started = lock.and_then(|lock| {
         match dir
             .read_json::<ExperimentConfig>("config.json")
@@ -357,7 +582,7 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
                 return Err(usage(format!(
                     "{} holds a run with another configuration (see its config.json); \
                      rerun with the same options or choose another --out",
-                    args.out.display()
+                    out.display()
                 )));
             }
             Some(_) => {}
@@ -370,7 +595,7 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
         Err(error) => {
             // A failed start leaves nothing behind that a rerun would trip over.
             if made {
-                let _ = fs::remove_dir_all(&args.out);
+                let _ = fs::remove_dir_all(&out);
             }
             return Err(error);
         }
@@ -385,36 +610,43 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
     log.invocations += 1;
     let mut clock = Clock { dir: &dir, log };
     say!(
-        "Slagle's experiment: D = {depth}, {positions} positions, {} openings, {jobs} thread{}, results in {}",
+        "Slagle's experiment{}: D = {depth}, {positions} positions, {} openings, {jobs} thread{}, results in {}",
+        config.kalah.as_ref().map_or(String::new(), |kalah| format!(
+            " on Kalah({}, {})",
+            kalah.houses, kalah.seeds
+        )),
         openings.len(),
         if jobs == 1 { "" } else { "s" },
-        args.out.display()
+        out.display()
     )?;
-    pool.install(|| pipeline(&dir, &config, &openings, shard, &mut clock))?;
+    pool.install(|| pipeline(game, &dir, &config, openings, shard, &mut clock, &extra))?;
     Ok(Outcome::Found)
 }
 
-fn pipeline(
+fn pipeline<E: ExperimentGame>(
+    game: &E,
     dir: &ResultsDir,
     config: &ExperimentConfig,
-    openings: &[Opening],
+    openings: &[E::Opening],
     shard: Option<(usize, usize)>,
     clock: &mut Clock<'_>,
+    extra: &ExtraPhase<'_, E>,
 ) -> Result<(), CliError> {
-    let positions = typical_positions_phase(dir, config, openings, clock)?;
-    let deep = deep_values_phase(dir, config, &positions, clock)?;
-    let parameters = learning_phase(dir, config, &positions, &deep, clock)?;
+    let positions = typical_positions_phase(game, dir, config, openings, clock)?;
+    let deep = deep_values_phase(game, dir, config, &positions, clock)?;
+    let parameters = learning_phase(game, dir, config, &positions, &deep, clock)?;
     let functions = parameters
         .to_slagle()
         .map_err(|error| usage(error.to_string()))?;
-    let calibration = calibration_phase(dir, config, &positions, &functions, clock)?;
+    let calibration = calibration_phase(game, dir, config, &positions, &functions, clock)?;
+    extra(dir, openings, &functions, clock)?;
     let setup = MatchSetup {
         depth: config.depth,
         deeper_depth: calibration.deeper_depth,
         max_plies: config.max_plies,
     };
-    matches_phase(dir, openings, &functions, &setup, shard, clock)?;
-    write_match_outputs(dir, openings.len())?;
+    matches_phase(game, dir, openings, &functions, &setup, shard, clock)?;
+    write_match_outputs(dir, config)?;
     say!(
         "done: results in {}; `gametree experiment report {}` prints the report",
         dir.root().display(),
@@ -423,19 +655,19 @@ fn pipeline(
     Ok(())
 }
 
-fn typical_positions_phase(
+fn typical_positions_phase<E: ExperimentGame>(
+    game: &E,
     dir: &ResultsDir,
     config: &ExperimentConfig,
-    openings: &[Opening],
+    openings: &[E::Opening],
     clock: &mut Clock<'_>,
-) -> Result<Vec<Position>, CliError> {
-    if let Ok(text) = fs::read_to_string(dir.file("positions.fen")) {
-        let positions = positions_from_fen_lines(&text)
-            .map_err(|error| usage(format!("{}: {error}", dir.file("positions.fen").display())))?;
-        say!(
-            "typical positions: {} read from positions.fen",
-            positions.len()
-        )?;
+) -> Result<Vec<E::Position>, CliError> {
+    let file = game.positions_file();
+    if let Ok(text) = fs::read_to_string(dir.file(file)) {
+        let positions = game
+            .positions_from_lines(&text)
+            .map_err(|error| usage(format!("{}: {error}", dir.file(file).display())))?;
+        say!("typical positions: {} read from {file}", positions.len())?;
         return Ok(positions);
     }
     let started = Instant::now();
@@ -443,29 +675,30 @@ fn typical_positions_phase(
     let max_games = (config.positions as u64).saturating_mul(4).max(1000);
     let mut found = 0;
     let positions = typical_positions(config.positions, max_games, |games| {
-        let batch: Vec<Vec<Position>> = games
+        let batch: Vec<Vec<E::Position>> = games
             .into_par_iter()
-            .map(|index| sampling_game(openings, config.seed, index, &config.sampling))
+            .map(|index| game.sampling_game(openings, config.seed, index, &config.sampling))
             .collect();
         found += batch.iter().map(Vec::len).sum::<usize>();
         bar.set_position(found.min(config.positions) as u64);
         batch
     });
     bar.finish_and_clear();
-    dir.write_text("positions.fen", &positions_to_fen_lines(&positions))
+    dir.write_text(file, &game.positions_to_lines(&positions))
         .map_err(usage)?;
     say!(
-        "typical positions: {} (distinct) written to positions.fen",
+        "typical positions: {} (distinct) written to {file}",
         positions.len()
     )?;
     clock.record("1 typical positions", started)?;
     Ok(positions)
 }
 
-fn deep_values_phase(
+fn deep_values_phase<E: ExperimentGame>(
+    game: &E,
     dir: &ResultsDir,
     config: &ExperimentConfig,
-    positions: &[Position],
+    positions: &[E::Position],
     clock: &mut Clock<'_>,
 ) -> Result<Vec<f64>, CliError> {
     let started = Instant::now();
@@ -485,7 +718,7 @@ fn deep_values_phase(
         let computed: Result<Vec<(usize, f64)>, String> = missing
             .par_iter()
             .map(|&index| {
-                let (value, nodes) = deep_value(&positions[index], config.depth);
+                let (value, nodes) = game.deep_value(&positions[index], config.depth);
                 appender.append(&DeepValue {
                     position: index,
                     value,
@@ -510,10 +743,11 @@ fn deep_values_phase(
     Ok(values)
 }
 
-fn learning_phase(
+fn learning_phase<E: ExperimentGame>(
+    game: &E,
     dir: &ResultsDir,
     config: &ExperimentConfig,
-    positions: &[Position],
+    positions: &[E::Position],
     deep: &[f64],
     clock: &mut Clock<'_>,
 ) -> Result<SlagleParameters, CliError> {
@@ -542,8 +776,15 @@ fn learning_phase(
             let computed: Result<Vec<LearningSample>, String> = missing
                 .par_iter()
                 .filter_map(|&index| {
-                    let (fresh, _) =
-                        learning_sample(index, &positions[index], deep[index], dmax, &functions)?;
+                    let ((best, second), _) =
+                        game.two_best_successors(&positions[index], dmax, &functions)?;
+                    let fresh = LearningSample {
+                        position: index,
+                        dmax,
+                        best,
+                        second,
+                        deep: deep[index],
+                    };
                     bar.inc(1);
                     Some(as_stored(&fresh).and_then(|sample| {
                         appender.append(&sample)?;
@@ -601,10 +842,11 @@ fn learning_phase(
     Ok(SlagleParameters::symmetric(&fitted))
 }
 
-fn calibration_phase(
+fn calibration_phase<E: ExperimentGame>(
+    game: &E,
     dir: &ResultsDir,
     config: &ExperimentConfig,
-    positions: &[Position],
+    positions: &[E::Position],
     functions: &gametree::Slagle,
     clock: &mut Clock<'_>,
 ) -> Result<Calibration, CliError> {
@@ -618,21 +860,14 @@ fn calibration_phase(
     let count = config.calibration_positions.min(positions.len()).max(1);
     // Evenly spread over the positions, so the sample covers openings and endings.
     let step = (positions.len() / count).max(1);
-    let chosen: Vec<&Position> = positions.iter().step_by(step).take(count).collect();
+    let chosen: Vec<&E::Position> = positions.iter().step_by(step).take(count).collect();
     let bar = progress(chosen.len(), "calibration");
     let one_and_one = one_and_one();
     let nodes: Vec<(u64, u64)> = chosen
         .par_iter()
         .map(|position| {
-            let mut game = gametree::search::float_valued::FloatValued(
-                gametree::Checkers::from_position(**position),
-            );
-            let two = mn_alphabeta_depth(&mut game, functions, config.depth)
-                .stats
-                .nodes;
-            let one = mn_alphabeta_depth(&mut game, &one_and_one, config.depth)
-                .stats
-                .nodes;
+            let two = game.search_nodes(position, functions, config.depth);
+            let one = game.search_nodes(position, &one_and_one, config.depth);
             bar.inc(1);
             (two, one)
         })
@@ -648,14 +883,7 @@ fn calibration_phase(
     for depth in config.depth + 1..=config.depth + 4 {
         let total: u64 = chosen
             .par_iter()
-            .map(|position| {
-                let mut game = gametree::search::float_valued::FloatValued(
-                    gametree::Checkers::from_position(**position),
-                );
-                mn_alphabeta_depth(&mut game, &one_and_one, depth)
-                    .stats
-                    .nodes
-            })
+            .map(|position| game.search_nodes(position, &one_and_one, depth))
             .sum();
         let mean = total as f64 / searches;
         deeper.push((depth, mean));
@@ -689,9 +917,166 @@ fn calibration_phase(
     Ok(calibration)
 }
 
-fn matches_phase(
+/// Kalah: the graded positions (one from each self-play game under another seed, with
+/// more seeds in the houses than the endgame table holds and at most
+/// `grading_max_seeds`), the exact value of each of their moves, and the move each
+/// player chooses at each depth, graded; then the summaries and charts.
+fn grading_phase(
     dir: &ResultsDir,
-    openings: &[Opening],
+    experiment: &KalahExperiment,
+    config: &ExperimentConfig,
+    openings: &[KalahOpening],
+    functions: &gametree::Slagle,
+    clock: &mut Clock<'_>,
+) -> Result<(), CliError> {
+    let Some(kalah) = &config.kalah else {
+        return Ok(());
+    };
+    let started = Instant::now();
+    let file = "grading-positions.txt";
+    let positions = if let Ok(text) = fs::read_to_string(dir.file(file)) {
+        experiment
+            .positions_from_lines(&text)
+            .map_err(|error| usage(format!("{}: {error}", dir.file(file).display())))?
+    } else {
+        // Another stream of self-play games than the learning's, one position from each,
+        // so that the graded positions are independent of each other and of the fit.
+        let seed = config.seed ^ 0x0067_7261_6469_6e67; // "grading"
+        let in_range = |position: &KalahPosition| {
+            (kalah.endgame_seeds + 1..=kalah.grading_max_seeds)
+                .contains(&position.seeds_in_houses())
+        };
+        let max_games = (kalah.grading_positions as u64).saturating_mul(20).max(100);
+        let positions = typical_positions(kalah.grading_positions, max_games, |games| {
+            games
+                .into_par_iter()
+                .map(|index| {
+                    let candidates: Vec<KalahPosition> = experiment
+                        .sampling_game(openings, seed, index, &config.sampling)
+                        .into_iter()
+                        .filter(in_range)
+                        .collect();
+                    if candidates.is_empty() {
+                        return Vec::new();
+                    }
+                    let mut random = gametree::random::SplitMix64::with_stream(seed, index);
+                    vec![candidates[random.index(candidates.len())].clone()]
+                })
+                .collect()
+        });
+        dir.write_text(file, &experiment.positions_to_lines(&positions))
+            .map_err(usage)?;
+        positions
+    };
+    let done: Vec<PositionGrades> = dir.read_jsonl("grades.jsonl").map_err(usage)?;
+    let finished: HashSet<usize> = done.iter().map(|record| record.position).collect();
+    let missing: Vec<usize> = (0..positions.len())
+        .filter(|index| !finished.contains(index))
+        .collect();
+    if !missing.is_empty() {
+        let table_started = Instant::now();
+        let mut board = Kalah::new(experiment.houses, 1, experiment.rules)
+            .map_err(|error| usage(error.to_string()))?;
+        let table = std::sync::Arc::new(
+            EndgameTable::build(&mut board, kalah.endgame_seeds as usize, |_| {})
+                .map_err(|error| usage(format!("endgame table: {error}")))?,
+        );
+        say!(
+            "grading: endgame table of {} seeds built in {:.1} s",
+            kalah.endgame_seeds,
+            table_started.elapsed().as_secs_f64()
+        )?;
+        let appender = dir.appender("grades.jsonl").map_err(usage)?;
+        let bar = progress(missing.len(), "grading");
+        let one_and_one = one_and_one();
+        let graded: Result<Vec<()>, String> = missing
+            .par_iter()
+            .map(|&index| {
+                let plain = positions[index].game(experiment.rules);
+                let mut exact_game = plain
+                    .clone()
+                    .with_endgame(std::sync::Arc::clone(&table))
+                    .map_err(|error| error.to_string())?;
+                let solving = Instant::now();
+                let mut solver = Solver::new(SolveOptions::default());
+                let (exact, solver_nodes) = exact_move_values(&mut solver, &mut exact_game);
+                let solver_seconds = solving.elapsed().as_secs_f64();
+                let mut grades = Vec::new();
+                for depth in 1..=kalah.grading_depth {
+                    for (searcher, functions) in [
+                        (Searcher::OneAndOne, &one_and_one),
+                        (Searcher::TwoAndTwo, functions),
+                    ] {
+                        grades.push(grade_move(
+                            plain.clone(),
+                            searcher,
+                            functions,
+                            depth,
+                            &exact,
+                        ));
+                    }
+                }
+                appender.append(&PositionGrades {
+                    position: index,
+                    exact: exact.iter().map(|&(_, value)| value).collect(),
+                    solver_nodes,
+                    solver_seconds,
+                    grades,
+                })?;
+                bar.inc(1);
+                Ok(())
+            })
+            .collect();
+        bar.finish_and_clear();
+        graded.map_err(usage)?;
+        clock.record("4b grading", started)?;
+    }
+    let mut records: Vec<PositionGrades> = dir.read_jsonl("grades.jsonl").map_err(usage)?;
+    records.sort_by_key(|record| record.position);
+    records.dedup_by_key(|record| record.position);
+    let summaries = summarize_grades(&records);
+    let paired = paired_differences(&records);
+    dir.write_json(
+        "grading.json",
+        &GradingResults {
+            summaries: summaries.clone(),
+            paired: paired.clone(),
+        },
+    )
+    .map_err(usage)?;
+    dir.write_text("grading.csv", &grading_csv(&summaries))
+        .map_err(usage)?;
+    dir.write_text("grading-paired.csv", &paired_csv(&paired))
+        .map_err(usage)?;
+    draw_grading_charts(dir.root(), &summaries).map_err(usage)?;
+    say!(
+        "grading: {} positions with {} to {} seeds in the houses, depths 1 to {}",
+        records.len(),
+        kalah.endgame_seeds + 1,
+        kalah.grading_max_seeds,
+        kalah.grading_depth
+    )?;
+    for summary in &summaries {
+        say!(
+            "  {} depth {}: keeps the value {:.1}% [{:.1}, {:.1}], loses {:.2} [{:.2}, {:.2}] a move, {:.0} nodes a move",
+            summary.searcher.label(),
+            summary.depth,
+            100.0 * summary.keeps_value.value,
+            100.0 * summary.keeps_value.low,
+            100.0 * summary.keeps_value.high,
+            summary.mean_loss.value,
+            summary.mean_loss.low,
+            summary.mean_loss.high,
+            summary.nodes_per_move
+        )?;
+    }
+    Ok(())
+}
+
+fn matches_phase<E: ExperimentGame>(
+    game: &E,
+    dir: &ResultsDir,
+    openings: &[E::Opening],
     functions: &gametree::Slagle,
     setup: &MatchSetup,
     shard: Option<(usize, usize)>,
@@ -723,7 +1108,7 @@ fn matches_phase(
     let played: Result<Vec<()>, String> = to_play
         .par_iter()
         .map(|spec| {
-            let record = play_game(spec, &openings[spec.opening], functions, setup);
+            let record = game.play_game(spec, &openings[spec.opening], functions, setup);
             appender.append(&record)?;
             bar.inc(1);
             Ok(())
@@ -761,11 +1146,19 @@ fn print_json_summary(dir: &Path) -> Result<(), CliError> {
         "calibration": read("calibration.json")?,
         "matches": read("matches.json")?,
     });
+    let mut document = document;
+    if results.file("grading.json").exists() {
+        document["grading"] = read("grading.json")?;
+    }
     outln!("{document}")
 }
 
 /// The match tables and PDN files from `games.jsonl`.
-fn write_match_outputs(dir: &ResultsDir, openings: usize) -> Result<Vec<MatchSummary>, CliError> {
+fn write_match_outputs(
+    dir: &ResultsDir,
+    config: &ExperimentConfig,
+) -> Result<Vec<MatchSummary>, CliError> {
+    let openings = config.openings.len();
     let mut records: Vec<GameRecord> = dir.read_jsonl("games.jsonl").map_err(usage)?;
     records.sort_by_key(|record| record.index);
     records.dedup_by_key(|record| record.index);
@@ -773,7 +1166,18 @@ fn write_match_outputs(dir: &ResultsDir, openings: usize) -> Result<Vec<MatchSum
         .iter()
         .map(|&kind| summarize(kind, &records))
         .collect();
-    for kind in MatchKind::ALL {
+    for kind in MatchKind::ALL.iter().filter(|_| config.kalah.is_some()) {
+        // Kalah's records are one line each; the files keep the names, `.txt` for `.pdn`.
+        let name = kind.pdn_file().replace(".pdn", ".txt");
+        let lines: String = records
+            .iter()
+            .filter(|record| record.kind == *kind)
+            .map(|record| record.pdn.as_str())
+            .collect();
+        dir.write_text(&name, &lines).map_err(usage)?;
+    }
+    for kind in MatchKind::ALL.iter().filter(|_| config.kalah.is_none()) {
+        let kind = *kind;
         let name = kind.pdn_file();
         let mut games = Vec::new();
         for record in records.iter().filter(|record| record.kind == kind) {
@@ -799,10 +1203,28 @@ fn write_match_outputs(dir: &ResultsDir, openings: usize) -> Result<Vec<MatchSum
             summary.elo.map_or(String::new(), |elo| format!(
                 ", {:+.0} Elo [{:+.0}, {:+.0}]",
                 elo.elo, elo.low, elo.high
-            ))
+            )) + &margin_text(&records, summary.kind)
         )?;
     }
     Ok(summaries)
+}
+
+/// `, mean margin +3.2 [+1.0, +5.4]`: 2&2's mean final margin in the games of `kind`
+/// that have one (Kalah) with its 95% interval; empty when none has.
+fn margin_text(records: &[GameRecord], kind: MatchKind) -> String {
+    let margins: Vec<f64> = records
+        .iter()
+        .filter(|record| record.kind == kind)
+        .filter_map(|record| record.margin.map(f64::from))
+        .collect();
+    if margins.is_empty() {
+        return String::new();
+    }
+    let estimate = Estimate::mean(&margins);
+    format!(
+        ", mean margin {:+.2} [{:+.2}, {:+.2}]",
+        estimate.value, estimate.low, estimate.high
+    )
 }
 
 fn read_config(dir: &ResultsDir) -> Result<ExperimentConfig, CliError> {
@@ -817,8 +1239,14 @@ fn read_config(dir: &ResultsDir) -> Result<ExperimentConfig, CliError> {
 }
 
 /// Files a merge copies from the first directory (the learning is the same in every shard).
-const LEARNING_FILES: [&str; 7] = [
+const LEARNING_FILES: [&str; 13] = [
     "positions.fen",
+    "positions.txt",
+    "grading-positions.txt",
+    "grades.jsonl",
+    "grading.json",
+    "grading.csv",
+    "grading-paired.csv",
     "deep-values.jsonl",
     "samples.jsonl",
     "fits.json",
@@ -890,7 +1318,9 @@ fn run_merge(dirs: &[PathBuf], out: &Path) -> Result<Outcome, CliError> {
             .flatten()
         {
             let name = entry.file_name().to_string_lossy().to_string();
-            if name.starts_with("fit-dmax-") && name.ends_with(".svg") {
+            if (name.starts_with("fit-dmax-") || name.starts_with("grading-"))
+                && name.ends_with(".svg")
+            {
                 fs::copy(entry.path(), target.file(&name))
                     .map_err(|error| usage(format!("{name}: {error}")))?;
             }
@@ -911,7 +1341,7 @@ fn run_merge(dirs: &[PathBuf], out: &Path) -> Result<Outcome, CliError> {
         inputs.len(),
         out.display()
     )?;
-    write_match_outputs(&target, config.openings.len())?;
+    write_match_outputs(&target, &config)?;
     Ok(Outcome::Found)
 }
 
@@ -993,6 +1423,73 @@ fn run_report(dir: &Path, output: Option<&Path>) -> Result<Outcome, CliError> {
     if config.max_plies != 300 {
         command.push_str(&format!(" --max-plies {}", config.max_plies));
     }
+    if let Some(kalah) = &config.kalah {
+        command = format!(
+            "gametree experiment slagle --game kalah --depth {} --positions {} --seed {} \
+             --opening-count {} --grading-positions {} --out {}",
+            config.depth,
+            config.positions,
+            config.seed,
+            config.openings.len(),
+            kalah.grading_positions,
+            dir.display()
+        );
+        for (flag, value, default) in [
+            ("--houses", kalah.houses as u64, 6),
+            ("--seeds", u64::from(kalah.seeds), 4),
+            ("--opening-plies", kalah.opening_plies as u64, 4),
+            (
+                "--grading-max-seeds",
+                u64::from(kalah.grading_max_seeds),
+                30,
+            ),
+            ("--endgame-seeds", u64::from(kalah.endgame_seeds), 14),
+            (
+                "--grading-depth",
+                u64::from(kalah.grading_depth),
+                u64::from(config.depth) + 2,
+            ),
+        ] {
+            if value != default {
+                command.push_str(&format!(" {flag} {value}"));
+            }
+        }
+        if config.monotone {
+            command.push_str(" --monotone");
+        }
+        if config.calibration_positions != 200.min(config.positions) {
+            command.push_str(&format!(" --calibration {}", config.calibration_positions));
+        }
+        if config.max_plies != 300 {
+            command.push_str(&format!(" --max-plies {}", config.max_plies));
+        }
+        let grading: Option<GradingResults> = results.read_json("grading.json").map_err(usage)?;
+        let mut graded: Vec<PositionGrades> = results.read_jsonl("grades.jsonl").map_err(usage)?;
+        graded.sort_by_key(|record| record.position);
+        graded.dedup_by_key(|record| record.position);
+        let solver_seconds = graded
+            .iter()
+            .map(|record| record.solver_seconds)
+            .sum::<f64>()
+            / graded.len().max(1) as f64;
+        let text = kalah_report_markdown(&KalahReportInput {
+            config: &config,
+            fits: &fits,
+            parameters: parameters.as_ref(),
+            calibration: calibration.as_ref(),
+            matches: &matches,
+            games: &records,
+            grading: grading.as_ref(),
+            graded_positions: graded.len(),
+            solver_seconds,
+            run: &run,
+            results_link: &link,
+            results_dir: &dir.display().to_string(),
+            command: &command,
+            notes: notes.as_deref(),
+        });
+        return write_report(&text, output);
+    }
     let text = report_markdown(&gametree::experiment::ReportInput {
         config: &config,
         fits: &fits,
@@ -1006,6 +1503,11 @@ fn run_report(dir: &Path, output: Option<&Path>) -> Result<Outcome, CliError> {
         command: &command,
         notes: notes.as_deref(),
     });
+    write_report(&text, output)
+}
+
+/// The report to `output`, or to standard output.
+fn write_report(text: &str, output: Option<&Path>) -> Result<Outcome, CliError> {
     match output {
         Some(output) => {
             fs::write(output, text)

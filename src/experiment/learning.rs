@@ -6,13 +6,11 @@
 use serde::{Deserialize, Serialize};
 
 use super::fitting::{LEAST_SHIFT, Observation};
+use super::game::{deep_value_in, two_best_successors_in};
 use super::parameters::SlagleParameters;
-use crate::game::{Game, Player};
-use crate::games::checkers::{Checkers, Color, Position, WIN_VALUE};
-use crate::search::Window;
-use crate::search::deepening::depth_limited_value;
-use crate::search::float_valued::FloatValued;
-use crate::search::m_and_n::{Exponents, Slagle, mn_alphabeta_value_depth};
+use crate::game::Player;
+use crate::games::checkers::{Checkers, Position, WIN_VALUE};
+use crate::search::m_and_n::{Exponents, Slagle};
 
 /// Values this large belong to decided games (a win or loss seen within the search), not
 /// to the evaluation: such positions are left out of the fit, where one would outweigh
@@ -64,24 +62,11 @@ impl LearningSample {
     }
 }
 
-/// A value from Black's side seen from the side of `color`.
-fn for_side(color: Color, value: f64) -> f64 {
-    match color {
-        Color::Black => value,
-        Color::White => -value,
-    }
-}
-
 /// Slagle's v⁽ᵏ⁾: the value of `position` by 1&1 alpha-beta `depth` plies deep, from the
 /// side of the player to move, and the positions the search visited.
 #[must_use]
 pub fn deep_value(position: &Position, depth: u32) -> (f64, u64) {
-    let mut game = Checkers::from_position(*position);
-    let result = depth_limited_value(&mut game, depth, Window::full());
-    (
-        for_side(position.side_to_move(), f64::from(result.value)),
-        result.stats.nodes,
-    )
+    deep_value_in(&mut Checkers::from_position(*position), depth)
 }
 
 /// The two best successor values of `position` (best first, from the side of the player
@@ -95,35 +80,7 @@ pub fn two_best_successors(
     dmax: u32,
     functions: &Slagle,
 ) -> Option<((f64, f64), u64)> {
-    let side = position.side_to_move();
-    let mut game = FloatValued(Checkers::from_position(*position));
-    let mut moves = Vec::new();
-    game.successors(&mut moves);
-    if moves.len() < 2 {
-        return None;
-    }
-    let (mut best, mut second) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
-    let mut nodes = 0;
-    for mv in moves {
-        // Only a value above the second best so far matters: from the mover's side the
-        // window is (second, ∞).
-        let window = match side {
-            Color::Black => Window::new(second, f64::INFINITY),
-            Color::White => Window::new(f64::NEG_INFINITY, -second),
-        };
-        game.update(mv);
-        let result = mn_alphabeta_value_depth(&mut game, functions, window, dmax);
-        game.revert(mv);
-        nodes += result.stats.nodes;
-        let value = for_side(side, result.value);
-        if value > best {
-            second = best;
-            best = value;
-        } else if value > second {
-            second = value;
-        }
-    }
-    Some(((best, second), nodes))
+    two_best_successors_in(Checkers::from_position(*position), dmax, functions)
 }
 
 /// The functions learned so far, for the 2&2 searches of the next dmax: each fitted dmax
@@ -167,6 +124,7 @@ pub fn learning_sample(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::float_valued::FloatValued;
     use crate::search::m_and_n::mn_alphabeta_depth;
 
     #[test]

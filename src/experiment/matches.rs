@@ -162,8 +162,13 @@ pub struct GameRecord {
     pub two_two: SideStats,
     /// What 1&1 alpha-beta did.
     pub one_one: SideStats,
-    /// The game in PDN, the opening moves included.
+    /// The game in PDN, the opening moves included (on Kalah: one line, see
+    /// [`super::KalahExperiment`]'s `play_game`).
     pub pdn: String,
+    /// 2&2's final margin (its store less the other's) on games that have one (Kalah);
+    /// absent for checkers.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub margin: Option<i32>,
 }
 
 /// 1&1 alpha-beta as an instance of the m&n procedure: ordinary alpha-beta, searched by the
@@ -291,6 +296,7 @@ pub fn play_game(
         two_two,
         one_one,
         pdn: write_pdn(&[pdn]),
+        margin: None,
     }
 }
 

@@ -10,11 +10,17 @@
 //! | the matches | [`play_game`], [`summarize`] |
 //! | Elo with a 95% interval | [`MatchScore::elo`] |
 //!
+//! | the same on any game | [`ExperimentGame`]: [`CheckersExperiment`], [`KalahExperiment`] |
+//! | every move graded against perfect play (Kalah) | [`grade_move`], [`summarize_grades`] |
+//!
 //! The pieces are plain functions; `gametree experiment slagle` runs them on every core,
 //! with resumable result files.
 
 mod elo;
 mod fitting;
+mod game;
+mod grading;
+mod kalah;
 mod learning;
 mod matches;
 mod parameters;
@@ -22,6 +28,14 @@ mod positions;
 
 pub use elo::{EloEstimate, MatchScore, elo_difference};
 pub use fitting::{Fit, GREATEST_SHIFT, LEAST_SHIFT, Observation, fit_backing_up};
+pub use game::{
+    CheckersExperiment, ExperimentGame, deep_value_in, search_nodes_in, two_best_successors_in,
+};
+pub use grading::{
+    Estimate, GradeSummary, MoveGrade, PairedDifference, PositionGrades, Searcher,
+    exact_move_values, for_mover, grade_move, paired_differences, summarize_grades,
+};
+pub use kalah::{KalahExperiment, KalahOpening, KalahPosition};
 pub use learning::{
     DECIDED, LearningSample, deep_value, functions_so_far, learning_sample, position_kind,
     two_best_successors,
@@ -39,16 +53,23 @@ pub use positions::{
 };
 
 #[cfg(feature = "cli")]
+mod kalah_report;
+#[cfg(feature = "cli")]
 mod report;
 #[cfg(feature = "cli")]
 mod results;
 
+#[cfg(feature = "cli")]
+pub use kalah_report::{
+    GradingResults, KalahReportInput, draw_grading_charts, grading_csv, kalah_report_markdown,
+    paired_csv,
+};
 #[cfg(feature = "cli")]
 pub use report::{
     ReportInput, draw_fit_chart, duration_text, fits_csv, matches_csv, report_markdown,
 };
 #[cfg(feature = "cli")]
 pub use results::{
-    Appender, Calibration, DeepValue, EXPERIMENT_FORMAT, ExperimentConfig, FitRow, ResultsDir,
-    RunLog, as_stored,
+    Appender, Calibration, DeepValue, EXPERIMENT_FORMAT, ExperimentConfig, FitRow, KalahConfig,
+    ResultsDir, RunLog, as_stored,
 };

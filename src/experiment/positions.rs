@@ -169,18 +169,18 @@ pub fn sampling_game(
     positions
 }
 
-/// `count` distinct typical positions, reproducible from `seed`: the positions of
+/// `count` distinct typical positions (of any game), reproducible from `seed`: the positions of
 /// [`sampling_game`] 0, 1, 2, …, each kept the first time it occurs, until there are
 /// `count`. Fewer come back only if `max_games` games do not supply enough.
 ///
 /// `play` plays a batch of games (a range of game indices) and returns their positions in
 /// index order: `|games| games.map(|index| sampling_game(...)).collect()`, sequentially or
 /// in parallel — the result is the same.
-pub fn typical_positions(
+pub fn typical_positions<P: Clone + Eq + std::hash::Hash>(
     count: usize,
     max_games: u64,
-    mut play: impl FnMut(Range<u64>) -> Vec<Vec<Position>>,
-) -> Vec<Position> {
+    mut play: impl FnMut(Range<u64>) -> Vec<Vec<P>>,
+) -> Vec<P> {
     let mut seen = HashSet::new();
     let mut positions = Vec::with_capacity(count);
     let mut next_game = 0;
@@ -188,7 +188,7 @@ pub fn typical_positions(
         let end = (next_game + SAMPLING_BATCH).min(max_games);
         for game in play(next_game..end) {
             for position in game {
-                if positions.len() < count && seen.insert(position) {
+                if positions.len() < count && seen.insert(position.clone()) {
                     positions.push(position);
                 }
             }

@@ -43,7 +43,7 @@ pub fn fits_csv(rows: &[FitRow]) -> String {
     text
 }
 
-fn per_move(stats: &SideStats) -> (f64, f64, f64) {
+pub(super) fn per_move(stats: &SideStats) -> (f64, f64, f64) {
     let moves = stats.moves.max(1) as f64;
     (
         stats.nodes as f64 / moves,
@@ -238,7 +238,7 @@ pub struct ReportInput<'a> {
     pub notes: Option<&'a str>,
 }
 
-fn elo_text(summary: &MatchSummary) -> String {
+pub(super) fn elo_text(summary: &MatchSummary) -> String {
     summary.elo.map_or_else(
         || "–".to_string(),
         |elo| format!("{:+.0} [{:+.0}, {:+.0}]", elo.elo, elo.low, elo.high),

@@ -13,6 +13,9 @@
 //! | `games.jsonl` | every finished game ([`super::GameRecord`]), PDN included |
 //! | `games-equal-*.pdn` | the games of each match as PDN files |
 //! | `matches.json`, `matches.csv` | W/D/L, score, Elo of each match |
+//! | `positions.txt`, `grading-positions.txt` | Kalah: typical and graded positions, pits notation |
+//! | `grades.jsonl` | Kalah: each graded position's exact move values and graded moves |
+//! | `grading.json`, `grading.csv`, `grading-*.svg` | Kalah: share and loss per player and depth |
 //! | `run.json` | the machine and the time each phase took, over all reruns |
 
 use std::collections::BTreeMap;
@@ -54,6 +57,33 @@ pub struct ExperimentConfig {
     pub calibration_positions: usize,
     /// Plies after the opening at which a match game is scored a draw.
     pub max_plies: u32,
+    /// The Kalah board and the grading, for a run on Kalah; absent on checkers (so a
+    /// checkers `config.json` reads and writes as before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kalah: Option<KalahConfig>,
+}
+
+/// What a run on Kalah adds to [`ExperimentConfig`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KalahConfig {
+    /// Houses a side.
+    pub houses: usize,
+    /// Seeds a house at the start.
+    pub seeds: u8,
+    /// The rules: `irving` (the default of `gametree kalah`).
+    pub rules: String,
+    /// Random moves from the start that make an opening.
+    pub opening_plies: usize,
+    /// Positions whose every move is graded against perfect play.
+    pub grading_positions: usize,
+    /// The most seeds a graded position has left in its houses (so that the solver
+    /// values every move in moments).
+    pub grading_max_seeds: u32,
+    /// The seeds of the endgame table the solver uses; a graded position has more left
+    /// in its houses, so that no graded position is simply looked up.
+    pub endgame_seeds: u32,
+    /// Graded depths: 1 to this.
+    pub grading_depth: u32,
 }
 
 /// One position's v⁽ᵏ⁾, from the side to move.

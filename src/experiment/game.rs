@@ -1,0 +1,212 @@
+//! What the experiment needs of a game (seed 003, section 8, on any two-player game with an
+//! evaluation): typical positions, their deep values, their two best successors, the cost
+//! of a search, and a match game. The pipeline of `gametree experiment slagle` is written
+//! against [`ExperimentGame`]; [`CheckersExperiment`] is Slagle's own choice and
+//! [`super::KalahExperiment`] the game Slagle and Dixon (CACM 13(3), 1970) reported on.
+
+use std::hash::Hash;
+
+use super::learning;
+use super::matches::{self, GameRecord, GameSpec, MatchSetup};
+use super::positions::{self, Opening, SamplingConfig};
+use crate::game::{Evaluate, Game, Player};
+use crate::games::checkers::Position;
+use crate::search::Window;
+use crate::search::deepening::depth_limited_value;
+use crate::search::float_valued::FloatValued;
+use crate::search::m_and_n::{Slagle, mn_alphabeta_depth, mn_alphabeta_value_depth};
+
+/// A game the experiment can be run on. The learning, the fits and the match bookkeeping
+/// are the pipeline's; the game says how its positions are sampled, stored and searched.
+pub trait ExperimentGame: Sync {
+    /// A typical position as stored (distinct positions are kept once).
+    type Position: Clone + Eq + Hash + Send + Sync;
+    /// Where a match game starts from.
+    type Opening: Sync;
+
+    /// The game's name, as `--game` spells it.
+    fn name(&self) -> &'static str;
+    /// The name of the file of typical positions in a result directory.
+    fn positions_file(&self) -> &'static str;
+    /// The positions as text, one a line.
+    fn positions_to_lines(&self, positions: &[Self::Position]) -> String;
+    /// Positions from the text of [`ExperimentGame::positions_to_lines`].
+    ///
+    /// # Errors
+    /// The line number and the reason for the first line that is not a position.
+    fn positions_from_lines(&self, text: &str) -> Result<Vec<Self::Position>, String>;
+    /// The positions with at least two moves of self-play game number `game_index`
+    /// under `seed`, reproducibly (see [`positions::sampling_game`]).
+    fn sampling_game(
+        &self,
+        openings: &[Self::Opening],
+        seed: u64,
+        game_index: u64,
+        config: &SamplingConfig,
+    ) -> Vec<Self::Position>;
+    /// Slagle's v⁽ᵏ⁾: the 1&1 alpha-beta value at `depth`, from the side to move, and the
+    /// positions visited.
+    fn deep_value(&self, position: &Self::Position, depth: u32) -> (f64, u64);
+    /// The two best successor values from the side to move, each searched `dmax` deeper
+    /// by m&n alpha-beta with `functions`, and the positions visited.
+    fn two_best_successors(
+        &self,
+        position: &Self::Position,
+        dmax: u32,
+        functions: &Slagle,
+    ) -> Option<((f64, f64), u64)>;
+    /// Positions an m&n alpha-beta search of `depth` with `functions` visits from
+    /// `position` (the calibration of the equal-cost match).
+    fn search_nodes(&self, position: &Self::Position, functions: &Slagle, depth: u32) -> u64;
+    /// One match game, as [`matches::play_game`] plays checkers.
+    fn play_game(
+        &self,
+        spec: &GameSpec,
+        opening: &Self::Opening,
+        functions: &Slagle,
+        setup: &MatchSetup,
+    ) -> GameRecord;
+}
+
+/// `value` (MAX's side) from the side of `player`.
+fn for_player(player: Player, value: f64) -> f64 {
+    match player {
+        Player::Max => value,
+        Player::Min => -value,
+    }
+}
+
+/// [`ExperimentGame::deep_value`] for any game with an evaluation: 1&1 alpha-beta
+/// `depth` plies deep, the value from the side of the player to move.
+pub fn deep_value_in<G>(game: &mut G, depth: u32) -> (f64, u64)
+where
+    G: Game<Value = i32> + Evaluate,
+{
+    let mover = game.to_move();
+    let result = depth_limited_value(game, depth, Window::full());
+    (
+        for_player(mover, f64::from(result.value)),
+        result.stats.nodes,
+    )
+}
+
+/// [`ExperimentGame::two_best_successors`] for any game with an evaluation (sections 8.1
+/// and 8.2). A successor that cannot be among the two best is searched in a window that
+/// only proves it (fail-soft). Values are taken from the side of the player to move at the
+/// position, whoever moves at the successor (in Kalah the mover may move again).
+/// `None` when the position has fewer than two successors.
+pub fn two_best_successors_in<G>(
+    game: G,
+    dmax: u32,
+    functions: &Slagle,
+) -> Option<((f64, f64), u64)>
+where
+    G: Game<Value = i32> + Evaluate,
+{
+    let side = game.to_move();
+    let mut game = FloatValued(game);
+    let mut moves = Vec::new();
+    game.successors(&mut moves);
+    if moves.len() < 2 {
+        return None;
+    }
+    let (mut best, mut second) = (f64::NEG_INFINITY, f64::NEG_INFINITY);
+    let mut nodes = 0;
+    for mv in moves {
+        // Only a value above the second best so far matters: from the mover's side the
+        // window is (second, ∞).
+        let window = match side {
+            Player::Max => Window::new(second, f64::INFINITY),
+            Player::Min => Window::new(f64::NEG_INFINITY, -second),
+        };
+        game.update(mv);
+        let result = mn_alphabeta_value_depth(&mut game, functions, window, dmax);
+        game.revert(mv);
+        nodes += result.stats.nodes;
+        let value = for_player(side, result.value);
+        if value > best {
+            second = best;
+            best = value;
+        } else if value > second {
+            second = value;
+        }
+    }
+    Some(((best, second), nodes))
+}
+
+/// [`ExperimentGame::search_nodes`] for any game with an evaluation.
+pub fn search_nodes_in<G>(game: G, functions: &Slagle, depth: u32) -> u64
+where
+    G: Game<Value = i32> + Evaluate,
+{
+    mn_alphabeta_depth(&mut FloatValued(game), functions, depth)
+        .stats
+        .nodes
+}
+
+/// Slagle's own game: checkers from the ACF three-move ballots (or a PDN file), positions
+/// stored as PDN FEN, the evaluation of [`crate::games::checkers`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckersExperiment;
+
+impl ExperimentGame for CheckersExperiment {
+    type Position = Position;
+    type Opening = Opening;
+
+    fn name(&self) -> &'static str {
+        "checkers"
+    }
+
+    fn positions_file(&self) -> &'static str {
+        "positions.fen"
+    }
+
+    fn positions_to_lines(&self, positions: &[Position]) -> String {
+        positions::positions_to_fen_lines(positions)
+    }
+
+    fn positions_from_lines(&self, text: &str) -> Result<Vec<Position>, String> {
+        positions::positions_from_fen_lines(text)
+    }
+
+    fn sampling_game(
+        &self,
+        openings: &[Opening],
+        seed: u64,
+        game_index: u64,
+        config: &SamplingConfig,
+    ) -> Vec<Position> {
+        positions::sampling_game(openings, seed, game_index, config)
+    }
+
+    fn deep_value(&self, position: &Position, depth: u32) -> (f64, u64) {
+        learning::deep_value(position, depth)
+    }
+
+    fn two_best_successors(
+        &self,
+        position: &Position,
+        dmax: u32,
+        functions: &Slagle,
+    ) -> Option<((f64, f64), u64)> {
+        learning::two_best_successors(position, dmax, functions)
+    }
+
+    fn search_nodes(&self, position: &Position, functions: &Slagle, depth: u32) -> u64 {
+        search_nodes_in(
+            crate::games::checkers::Checkers::from_position(*position),
+            functions,
+            depth,
+        )
+    }
+
+    fn play_game(
+        &self,
+        spec: &GameSpec,
+        opening: &Opening,
+        functions: &Slagle,
+        setup: &MatchSetup,
+    ) -> GameRecord {
+        matches::play_game(spec, opening, functions, setup)
+    }
+}
