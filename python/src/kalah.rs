@@ -161,7 +161,8 @@ impl PyKalah {
     }
 
     /// The value with perfect play and the best moves, as `gametree kalah solve --json`:
-    /// {position, rules, value, best_moves, nodes, seconds}.
+    /// {position, rules, value, best_moves, nodes, seconds} (`seconds` here includes the
+    /// best moves' search).
     #[pyo3(signature = (table_mib = SolveOptions::default().table_mib))]
     fn solve<'py>(&mut self, py: Python<'py>, table_mib: usize) -> PyResult<Bound<'py, PyDict>> {
         let mut solver = solver(table_mib)?;
@@ -169,12 +170,9 @@ impl PyKalah {
         let (value, best, nodes, seconds) = py.detach(|| {
             let started = Instant::now();
             let root = solver.solve(game);
-            let best: Vec<usize> = solver
-                .analyze(game)
-                .into_iter()
-                .filter(|(_, solution)| solution.value == root.value)
-                .map(|(mv, _)| usize::from(mv) + 1)
-                .collect();
+            let (best_moves, _) = solver.best_moves(game, root.value);
+            let mut best: Vec<usize> = best_moves.iter().map(|&mv| usize::from(mv) + 1).collect();
+            best.sort_unstable();
             (
                 root.value,
                 best,
@@ -303,6 +301,9 @@ fn solver(table_mib: usize) -> PyResult<Solver<Kalah>> {
     check_table_mib(table_mib)?;
     Ok(Solver::new(SolveOptions {
         table_mib,
+        // As `gametree kalah solve`: enhanced transposition cutoffs cost Kalah more than
+        // they save (docs/kalah.md).
+        enhanced_transposition_cutoffs: false,
         ..SolveOptions::default()
     }))
 }

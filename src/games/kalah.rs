@@ -767,14 +767,18 @@ fn mix(mut bits: u64) -> u64 {
 }
 
 impl ZobristHash for Kalah {
-    /// A hash of every house and the player to move, but not of the stores: what the rest
-    /// of the game can win depends only on the houses, so positions that differ in their
-    /// stores share the solver's table entries (see [`Solvable::settled_value`]). The
-    /// houses are bytes of the board, hashed as two words rather than looked up pit by
-    /// pit.
+    /// A hash of every pit, stores included, and the player to move: the houses and
+    /// stores are bytes of the board, hashed as two words rather than looked up pit by pit.
     fn hash_key(&self) -> u64 {
-        let board =
-            Board::from_le_bytes(self.state.pits) & (self.sowing.houses[0] | self.sowing.houses[1]);
+        self.board_key(Board::MAX)
+    }
+}
+
+impl Kalah {
+    /// The hash of the pits `mask` keeps and the player to move.
+    #[inline]
+    fn board_key(&self, mask: Board) -> u64 {
+        let board = Board::from_le_bytes(self.state.pits) & mask;
         let north_to_move = match self.state.to_move {
             Player::Max => 0,
             Player::Min => 0x9e37_79b9_7f4a_7c15,
@@ -848,6 +852,17 @@ impl Solvable for Kalah {
         self.store_difference()
     }
 
+    /// The houses and the player to move, not the stores: what the rest of the game can
+    /// win depends only on the houses, so positions that differ in their stores share the
+    /// solver's entries.
+    fn solver_key(&self) -> u64 {
+        self.board_key(self.sowing.houses[0] | self.sowing.houses[1])
+    }
+
+    fn solver_key_after(&mut self, mv: u8) -> u64 {
+        self.peek(mv).key
+    }
+
     fn settled_value_after(&mut self, mv: u8) -> i32 {
         self.peek(mv).settled_value
     }
@@ -860,7 +875,7 @@ impl Solvable for Kalah {
     fn peek(&mut self, mv: u8) -> Peek {
         self.update(mv);
         let peek = Peek {
-            key: self.hash_key(),
+            key: self.solver_key(),
             to_move: self.state.to_move,
             settled_value: self.store_difference(),
         };

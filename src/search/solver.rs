@@ -123,12 +123,27 @@ pub trait Solvable: Game<Value = i32> + ZobristHash {
     ///
     /// The solver's table holds scores less this part, so that positions that differ only
     /// in it share one entry: a game that overrides it leaves it out of
-    /// [`ZobristHash::hash_key`] (Kalah's key covers the houses and the player to move, not
+    /// [`solver_key`](Self::solver_key) (Kalah's covers the houses and the player to move, not
     /// the stores), and overrides [`settled_value_after`](Self::settled_value_after) to
     /// agree with it. Positions with the same key must have values that differ by exactly
     /// the difference of their settled values.
     fn settled_value(&self) -> i32 {
         0
+    }
+
+    /// The key of the current position in the solver's table: [`ZobristHash::hash_key`]
+    /// by default. A game whose [`settled_value`](Self::settled_value) is not 0 leaves the
+    /// settled part out of this key (but not out of `hash_key`, which other searches use
+    /// with tables of whole values).
+    fn solver_key(&self) -> u64 {
+        self.hash_key()
+    }
+
+    /// [`solver_key`](Self::solver_key) after `mv`, the game left as it was:
+    /// [`ZobristHash::hash_key_after`] by default. A game that overrides `solver_key`
+    /// overrides this (or [`peek`](Self::peek)) too.
+    fn solver_key_after(&mut self, mv: Self::Move) -> u64 {
+        self.hash_key_after(mv)
     }
 
     /// [`settled_value`](Self::settled_value) after `mv`, the game left as it was: what
@@ -146,7 +161,7 @@ pub trait Solvable: Game<Value = i32> + ZobristHash {
     /// each need the move played overrides it to play the move once.
     fn peek(&mut self, mv: Self::Move) -> Peek {
         Peek {
-            key: self.hash_key_after(mv),
+            key: self.solver_key_after(mv),
             to_move: self.to_move_after(mv),
             settled_value: self.settled_value_after(mv),
         }
@@ -156,7 +171,7 @@ pub trait Solvable: Game<Value = i32> + ZobristHash {
 /// The position after a move as the solver's table sees it: see [`Solvable::peek`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Peek {
-    /// Its [`hash_key`](ZobristHash::hash_key).
+    /// Its [`solver_key`](Solvable::solver_key).
     pub key: u64,
     /// Its player to move.
     pub to_move: Player,
@@ -651,7 +666,7 @@ impl<G: Solvable> Solver<G> {
         candidates: G::Candidates,
         ply: usize,
     ) -> i32 {
-        let key = game.hash_key();
+        let key = game.solver_key();
         // Entries hold scores less the settled part (0 for most games).
         let settled = seen_by(game.settled_value(), game.to_move());
         let mut table_move = None;
