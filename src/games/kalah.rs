@@ -1035,6 +1035,18 @@ mod tests {
     }
 
     #[test]
+    fn the_key_covers_the_stores_and_the_solvers_key_only_the_houses() {
+        let one = board(&[1, 2, 0, 3, 0, 1, 4, 2], Player::Max);
+        let other = board(&[1, 2, 0, 5, 0, 1, 4, 0], Player::Max);
+        // Depth-limited searches keep whole values in their tables: the stores count.
+        assert_ne!(one.hash_key(), other.hash_key());
+        // The solver keeps the margin still to be won: the houses alone decide it.
+        assert_eq!(one.solver_key(), other.solver_key());
+        let north = board(&[1, 2, 0, 3, 0, 1, 4, 2], Player::Min);
+        assert_ne!(one.solver_key(), north.solver_key());
+    }
+
+    #[test]
     fn revert_restores_every_pit_and_the_player() {
         let mut random = SplitMix64::new(7);
         for _ in 0..200 {
