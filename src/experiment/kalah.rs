@@ -11,12 +11,11 @@ use super::game::{ExperimentGame, deep_value_in, search_nodes_in, two_best_succe
 use super::matches::{
     BUDGET_MAX_DEPTH, GameRecord, GameSpec, MatchKind, MatchSetup, SideStats, one_and_one,
 };
-use super::positions::SamplingConfig;
+use super::positions::{SamplingConfig, near_best_move};
 use crate::game::{Game, Player};
-use crate::games::kalah::{Kalah, KalahRules};
+use crate::games::kalah::{Kalah, KalahRules, play_random_moves};
 use crate::random::SplitMix64;
-use crate::search::Window;
-use crate::search::deepening::{SearchOptions, depth_limited_value, iterative_deepening};
+use crate::search::deepening::{SearchOptions, iterative_deepening};
 use crate::search::float_valued::FloatValued;
 use crate::search::m_and_n::{Slagle, mn_alphabeta_depth};
 
@@ -180,23 +179,12 @@ impl KalahExperiment {
         let mut random = SplitMix64::new(seed);
         let mut seen = HashSet::new();
         let mut openings = Vec::with_capacity(count);
-        let mut moves = Vec::new();
         for _ in 0..100 * count.max(1) {
             if openings.len() == count {
                 break;
             }
             let mut game = self.start();
-            let mut line = Vec::with_capacity(plies);
-            for _ in 0..plies {
-                moves.clear();
-                game.successors(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let mv = moves[random.index(moves.len())];
-                game.update(mv);
-                line.push(mv);
-            }
+            let line = play_random_moves(&mut game, plies, &mut random);
             if game.is_over() || !seen.insert(KalahPosition::of(&game)) {
                 continue;
             }
@@ -297,30 +285,14 @@ impl ExperimentGame for KalahExperiment {
             if moves.len() >= 2 {
                 positions.push(KalahPosition::of(&game));
             }
-            let player = game.to_move();
-            candidates.clear();
-            for &mv in &moves {
-                game.update(mv);
-                let value = depth_limited_value(
-                    &mut game,
-                    config.search_depth.saturating_sub(1),
-                    Window::full(),
-                )
-                .value;
-                game.revert(mv);
-                let for_mover = match player {
-                    Player::Max => value,
-                    Player::Min => value.saturating_neg(),
-                };
-                candidates.push((for_mover, mv));
-            }
-            let best = candidates
-                .iter()
-                .map(|&(value, _)| value)
-                .max()
-                .expect("invariant: a game that is not over has a move");
-            candidates.retain(|&(value, _)| value >= best.saturating_sub(config.margin));
-            let (_, mv) = candidates[random.index(candidates.len())];
+            let mv = near_best_move(
+                &mut game,
+                &moves,
+                &mut candidates,
+                config,
+                &mut random,
+                |_| {},
+            );
             game.update(mv);
         }
         positions

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::ops::Range;
 
-use crate::game::{Game, Player};
+use crate::game::{Evaluate, Game, Player};
 use crate::games::checkers::{Checkers, Move, PdnError, Position, read_pdn, three_move_ballots};
 use crate::random::SplitMix64;
 use crate::search::Window;
@@ -139,34 +139,55 @@ pub fn sampling_game(
         if moves.len() >= 2 {
             positions.push(*game.position());
         }
-        let player = game.to_move();
-        candidates.clear();
-        for &mv in &moves {
-            game.update(mv);
-            game.mark_root();
-            let value = depth_limited_value(
-                &mut game,
-                config.search_depth.saturating_sub(1),
-                Window::full(),
-            )
-            .value;
-            game.revert(mv);
-            let for_mover = match player {
-                Player::Max => value,
-                Player::Min => value.saturating_neg(),
-            };
-            candidates.push((for_mover, mv));
-        }
-        let best = candidates
-            .iter()
-            .map(|&(value, _)| value)
-            .max()
-            .expect("invariant: a position that is not over has a move");
-        candidates.retain(|&(value, _)| value >= best.saturating_sub(config.margin));
-        let (_, mv) = candidates[random.index(candidates.len())];
+        let mv = near_best_move(
+            &mut game,
+            &moves,
+            &mut candidates,
+            config,
+            &mut random,
+            Checkers::mark_root,
+        );
         game.update(mv);
     }
     positions
+}
+
+/// A move drawn among those within `config.margin` of the best, each valued by a search of
+/// `config.search_depth` plies from the side to move: the randomised self-play move of the
+/// typical-position sampling, for any game. `after_move` is called on each successor before
+/// it is searched (checkers marks it as the root of the search's repetition history).
+pub fn near_best_move<G>(
+    game: &mut G,
+    moves: &[G::Move],
+    candidates: &mut Vec<(i32, G::Move)>,
+    config: &SamplingConfig,
+    random: &mut SplitMix64,
+    after_move: impl Fn(&mut G),
+) -> G::Move
+where
+    G: Evaluate + Game<Value = i32>,
+{
+    let player = game.to_move();
+    candidates.clear();
+    for &mv in moves {
+        game.update(mv);
+        after_move(game);
+        let value =
+            depth_limited_value(game, config.search_depth.saturating_sub(1), Window::full()).value;
+        game.revert(mv);
+        let for_mover = match player {
+            Player::Max => value,
+            Player::Min => value.saturating_neg(),
+        };
+        candidates.push((for_mover, mv));
+    }
+    let best = candidates
+        .iter()
+        .map(|&(value, _)| value)
+        .max()
+        .expect("invariant: a position that is not over has a move");
+    candidates.retain(|&(value, _)| value >= best.saturating_sub(config.margin));
+    candidates[random.index(candidates.len())].1
 }
 
 /// `count` distinct typical positions (of any game), reproducible from `seed`: the positions of

@@ -932,7 +932,16 @@ pub fn random_position(
     random: &mut SplitMix64,
 ) -> Kalah {
     let mut game = Kalah::new(houses, seeds, rules).expect("a size Kalah::new accepts");
+    play_random_moves(&mut game, plies, random);
+    game.history.clear();
+    game
+}
+
+/// Plays up to `plies` moves on `game`, each drawn uniformly among the legal ones (fewer
+/// if the game ends first), and returns them: random positions and random openings.
+pub fn play_random_moves(game: &mut Kalah, plies: usize, random: &mut SplitMix64) -> Vec<u8> {
     let mut moves = Vec::new();
+    let mut line = Vec::with_capacity(plies);
     for _ in 0..plies {
         moves.clear();
         game.successors(&mut moves);
@@ -941,9 +950,9 @@ pub fn random_position(
         }
         let mv = moves[random.index(moves.len())];
         game.update(mv);
+        line.push(mv);
     }
-    game.history.clear();
-    game
+    line
 }
 
 #[cfg(test)]
