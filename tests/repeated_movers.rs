@@ -209,9 +209,13 @@ where
 }
 
 /// The solver against minimax: strong and weak, with and without enhanced transposition
-/// cutoffs, each move by `analyze`, and a node budget whose bounds hold the score; one
-/// solver's table kept throughout, as its entries are facts about positions.
-fn check_solver<G: Solvable + Evaluate>(game: &mut G) -> Result<(), TestCaseError> {
+/// cutoffs, each move by `analyze`, a node budget whose bounds hold the score, and on two
+/// and three threads; one solver's table kept throughout, as its entries are facts about
+/// positions.
+fn check_solver<G: Solvable + Evaluate + Clone + Send>(game: &mut G) -> Result<(), TestCaseError>
+where
+    G::Move: Send,
+{
     let value = minimax_value(game);
     let mover = game.to_move();
     let mut children = Vec::new();
@@ -237,6 +241,16 @@ fn check_solver<G: Solvable + Evaluate>(game: &mut G) -> Result<(), TestCaseErro
             let expected = if weak { value.signum() } else { value };
             prop_assert_eq!(solution.value, expected, "weak: {}", weak);
             prop_assert_eq!(solution.score, seen_by(mover, expected));
+            for threads in [2, 3] {
+                let solution = solver.solve_parallel(game, threads);
+                prop_assert_eq!(
+                    solution.value,
+                    expected,
+                    "weak: {}, threads: {}",
+                    weak,
+                    threads
+                );
+            }
         }
         let analysis = solver.analyze(game);
         let found: Vec<_> = analysis

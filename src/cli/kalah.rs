@@ -248,6 +248,10 @@ struct SolveArgs {
     /// Greatest transposition table size in MiB (the table starts at 1 MiB and grows)
     #[arg(long, value_name = "MIB", default_value_t = SolveOptions::default().table_mib)]
     table_mib: usize,
+    /// Search threads, sharing the table (each null-window search is run by all of them
+    /// and the first to finish answers)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: usize,
     #[command(flatten)]
     endgame: EndgameArgs,
     /// Print one JSON object
@@ -447,12 +451,13 @@ fn solver(table_mib: usize) -> Result<Solver<Kalah>, CliError> {
 fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
     let game = args.board.game()?;
     let mut solver = solver(args.table_mib)?;
+    let threads = limits::check_threads(args.threads)?;
     let (mut game, endgame) = args.endgame.attach(game)?;
     let spinner = progress::spinner("solving");
     spinner.set_message(position_text(&game));
     let started = Instant::now();
     let root = solver
-        .solve_reporting(&mut game, u64::MAX, |narrowed| {
+        .solve_parallel_reporting(&mut game, threads, u64::MAX, |narrowed| {
             spinner.set_message(format!(
                 "value {}..{}, {} positions, {:.1} s",
                 narrowed.at_least,
@@ -544,9 +549,16 @@ fn analyze(args: &SolveArgs) -> Result<Outcome, CliError> {
         )));
     }
     let mut solver = solver(args.table_mib)?;
+    let threads = limits::check_threads(args.threads)?;
     let spinner = progress::spinner("analysing");
     let mut values: Vec<Option<i32>> = vec![None; game.houses()];
-    for (mv, solution) in solver.analyze(&mut game) {
+    let mut moves = Vec::new();
+    game.successors(&mut moves);
+    for mv in moves {
+        spinner.set_message(format!("house {}", mv + 1));
+        game.update(mv);
+        let solution = solver.solve_parallel(&mut game, threads);
+        game.revert(mv);
         values[usize::from(mv)] = Some(solution.value);
     }
     spinner.finish_and_clear();

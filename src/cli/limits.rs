@@ -74,17 +74,26 @@ const THREADS_PER_CORE: usize = 4;
 
 /// Checks a `--jobs` flag: at least one thread and at most four per core.
 pub fn check_jobs(jobs: usize) -> Result<usize, CliError> {
+    check_thread_count("--jobs", jobs)
+}
+
+/// Checks a `--threads` flag, as [`check_jobs`] does `--jobs`.
+pub fn check_threads(threads: usize) -> Result<usize, CliError> {
+    check_thread_count("--threads", threads)
+}
+
+fn check_thread_count(flag: &str, threads: usize) -> Result<usize, CliError> {
     let most = cores() * THREADS_PER_CORE;
-    if jobs == 0 {
-        return Err(CliError::Usage(
-            "--jobs 0: at least one worker thread is needed".into(),
-        ));
-    }
-    if jobs > most {
+    if threads == 0 {
         return Err(CliError::Usage(format!(
-            "--jobs {jobs}: at most {most} ({THREADS_PER_CORE} per core; this machine has {})",
+            "{flag} 0: at least one worker thread is needed"
+        )));
+    }
+    if threads > most {
+        return Err(CliError::Usage(format!(
+            "{flag} {threads}: at most {most} ({THREADS_PER_CORE} per core; this machine has {})",
             cores()
         )));
     }
-    Ok(jobs)
+    Ok(threads)
 }

@@ -582,28 +582,17 @@ impl Kalah {
         Some((seeds, index))
     }
 
-    /// The value to MAX of `state` when it is over or the endgame table holds it.
-    #[inline]
-    fn known_value(&self, table: &EndgameTable, state: &State) -> Option<i32> {
-        let difference =
-            i32::from(state.pits[self.houses]) - i32::from(state.pits[2 * self.houses + 1]);
-        if state.over {
-            return Some(difference);
-        }
-        let (slice, index) = self.state_index(state, table.slices())?;
-        let relative = table.relative_score(slice, index)?;
-        Some(match state.to_move {
-            Player::Max => relative + difference,
-            Player::Min => -relative + difference,
-        })
-    }
-
     /// The best value to the player to move among the successors the endgame table or the
     /// end of the game values at once, and whether every successor was valued: Irving's
     /// peek at the children.
     fn peek_known(&self, table: &EndgameTable) -> (Option<i32>, bool) {
         let mover = self.state.to_move;
         let first = self.first_house(mover);
+        // Two passes: every successor's place in the table first, then the reads, so that
+        // the reads (cache misses, most of them) do not wait on one another.
+        let mut settled = [0_i32; MAX_HOUSES];
+        let mut places = [None; MAX_HOUSES];
+        let mut children = 0;
         let mut best = None;
         let mut every = true;
         for mv in 0..self.houses {
@@ -611,18 +600,47 @@ impl Kalah {
                 continue;
             }
             let child = self.played(self.state, u8::try_from(mv).expect("invariant: six houses"));
-            match self.known_value(table, &child) {
-                Some(value) => {
-                    let score = match mover {
-                        Player::Max => value,
-                        Player::Min => -value,
-                    };
+            let difference =
+                i32::from(child.pits[self.houses]) - i32::from(child.pits[2 * self.houses + 1]);
+            if child.over {
+                best = Some(best.map_or(seen_by_mover(difference, mover), |best: i32| {
+                    best.max(seen_by_mover(difference, mover))
+                }));
+                continue;
+            }
+            match self.state_index(&child, table.slices()) {
+                Some(place) => {
+                    // Seen by this position's mover: the child's mover sees the table's
+                    // value; the other player, its negation.
+                    let same_mover = child.to_move == mover;
+                    settled[children] = seen_by_mover(difference, mover);
+                    places[children] = Some((place, same_mover));
+                    children += 1;
+                }
+                None => every = false,
+            }
+        }
+        for (place, settled) in places[..children].iter().zip(settled) {
+            let Some(((slice, index), same_mover)) = *place else {
+                continue;
+            };
+            match table.relative_score(slice, index) {
+                Some(relative) => {
+                    let score = settled + if same_mover { relative } else { -relative };
                     best = Some(best.map_or(score, |best: i32| best.max(score)));
                 }
                 None => every = false,
             }
         }
         (best, every)
+    }
+}
+
+/// A value to MAX seen by `mover`.
+fn seen_by_mover(value: i32, mover: Player) -> i32 {
+    match mover {
+        Player::Max => value,
+        Player::Min => -value,
     }
 }
 

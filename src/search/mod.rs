@@ -14,6 +14,7 @@ pub mod m_and_n;
 pub mod minimax;
 pub mod puzzle;
 pub mod retrograde;
+pub mod shared_table;
 pub mod solver;
 pub mod transposition;
 
@@ -156,6 +157,7 @@ pub(crate) mod test_tree {
     }
 
     /// Walks a [`Node`] tree; moves are 1-based child indices.
+    #[derive(Clone)]
     pub struct TreeGame {
         pub root: Node,
         pub path: Vec<usize>,

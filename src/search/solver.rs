@@ -13,11 +13,13 @@
 //! [`crate::games::connect_four`] supplies only the rules, the move ordering and the
 //! pruning.
 
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::game::{Game, Player};
-use crate::search::killer::move_to_front;
-use crate::search::transposition::{TableEntry, TranspositionTable, ZobristHash};
+use crate::search::shared_table::{SharedEntry, SharedTable};
+use crate::search::transposition::ZobristHash;
 use crate::search::{Bound, SearchStats, with_stack};
 
 /// What a game knows of the current position before it is searched: its value, or an
@@ -260,6 +262,10 @@ pub struct Narrowed {
 /// negating never overflows.
 const INFINITY: i32 = i32::MAX;
 
+/// Every this many positions a thread of a parallel search looks whether another has
+/// finished.
+const STOP_CHECK_NODES: u64 = 256;
+
 /// Every this many plies the search makes sure the stack has room for the next ones.
 const STACK_CHECK_PLIES: usize = 16;
 
@@ -279,20 +285,106 @@ const STACK_CHECK_PLIES: usize = 16;
 /// assert_eq!(solver.solve(&mut game).score, 18);
 /// ```
 pub struct Solver<G: Solvable> {
-    table: TranspositionTable<G::Move, i32>,
+    table: SharedTable,
+    options: SolveOptions,
+    /// The search state of the calling thread.
+    main: Worker<G>,
+    /// The search states of the helper threads of [`solve_parallel`](Self::solve_parallel),
+    /// kept for their buffers.
+    helpers: Vec<Worker<G>>,
+    /// Entries stored since the table last grew or was cleared.
+    stores_since_growth: u64,
+}
+
+/// One thread's search: its move buffers, figures and budget. The table is the solver's.
+struct Worker<G: Solvable> {
     /// `move_stack[ply]`: the move buffer of the position `ply` moves below the root.
     move_stack: Vec<Vec<G::Move>>,
-    options: SolveOptions,
-    stats: SearchStats,
     /// The successors' keys at the position being expanded (enhanced transposition
     /// cutoffs), reused from position to position.
     child_peeks: Vec<Peek>,
-    /// Entries stored since the table last grew or was cleared.
-    stores_since_growth: u64,
+    stats: SearchStats,
     /// The node budget of the current solve.
     node_limit: u64,
-    /// Set when the budget ran out: the search unwinds, storing nothing.
+    /// Set when the budget ran out or another thread finished first: the search unwinds,
+    /// storing nothing.
     aborted: bool,
+    /// 0 for the calling thread; a helper's number, which varies its move order.
+    helper: u64,
+    /// The solver's options for the current solve.
+    options: SolveOptions,
+}
+
+impl<G: Solvable> Worker<G> {
+    fn new(helper: u64) -> Self {
+        Worker {
+            move_stack: Vec::new(),
+            child_peeks: Vec::new(),
+            stats: SearchStats::default(),
+            node_limit: u64::MAX,
+            aborted: false,
+            helper,
+            options: SolveOptions::default(),
+        }
+    }
+
+    fn start(&mut self, node_limit: u64, options: SolveOptions) {
+        self.options = options;
+        self.stats = SearchStats::default();
+        self.node_limit = node_limit;
+        self.aborted = false;
+    }
+}
+
+/// How a worker reaches the table: alone, it may grow the table as it fills; shared with
+/// other threads, it may not.
+trait TableAccess {
+    fn table(&self) -> &SharedTable;
+    /// Called after each store.
+    fn stored(&mut self);
+}
+
+/// The table, held by one thread, which grows it.
+struct Alone<'a> {
+    table: &'a mut SharedTable,
+    stores_since_growth: &'a mut u64,
+}
+
+impl TableAccess for Alone<'_> {
+    #[inline]
+    fn table(&self) -> &SharedTable {
+        self.table
+    }
+
+    #[inline]
+    fn stored(&mut self) {
+        *self.stores_since_growth += 1;
+        if *self.stores_since_growth >= TABLE_GROWTH_LOAD * self.table.capacity() as u64
+            && self.table.grow()
+        {
+            *self.stores_since_growth = 0;
+        }
+    }
+}
+
+/// The table, shared by the threads of one search.
+struct Shared<'a>(&'a SharedTable);
+
+impl TableAccess for Shared<'_> {
+    #[inline]
+    fn table(&self) -> &SharedTable {
+        self.0
+    }
+
+    #[inline]
+    fn stored(&mut self) {}
+}
+
+/// What a search reaches besides the position: the table and the flag that tells the
+/// threads of a parallel search to stop.
+struct Reach<'a, T> {
+    access: T,
+    stop: &'a AtomicBool,
 }
 
 impl<G: Solvable> Solver<G> {
@@ -300,17 +392,14 @@ impl<G: Solvable> Solver<G> {
     #[must_use]
     pub fn new(options: SolveOptions) -> Self {
         Solver {
-            table: TranspositionTable::growing(
+            table: SharedTable::growing(
                 INITIAL_TABLE_MIB << 20,
                 options.table_mib.saturating_mul(1 << 20),
             ),
-            move_stack: Vec::new(),
             options,
-            stats: SearchStats::default(),
-            child_peeks: Vec::new(),
+            main: Worker::new(0),
+            helpers: Vec::new(),
             stores_since_growth: 0,
-            node_limit: u64::MAX,
-            aborted: false,
         }
     }
 
@@ -338,17 +427,6 @@ impl<G: Solvable> Solver<G> {
     pub fn clear(&mut self) {
         self.table.clear();
         self.stores_since_growth = 0;
-    }
-
-    /// Stores an entry, growing the table when it is loaded.
-    fn store(&mut self, key: u64, entry: TableEntry<G::Move, i32>) {
-        self.table.store(key, entry);
-        self.stores_since_growth += 1;
-        if self.stores_since_growth >= TABLE_GROWTH_LOAD * self.table.capacity() as u64
-            && self.table.grow()
-        {
-            self.stores_since_growth = 0;
-        }
     }
 
     /// The value of the current position with perfect play.
@@ -405,13 +483,26 @@ impl<G: Solvable> Solver<G> {
         max_nodes: u64,
         report: impl FnMut(Narrowed),
     ) -> Result<Solution, Unsolved> {
+        self.solve_with(game, max_nodes, report, Self::serial_test)
+    }
+
+    /// The solve of every `solve_*` method: the iterative narrowing, each null-window
+    /// search run by `test` (at `middle`: is the score above it?).
+    fn solve_with(
+        &mut self,
+        game: &mut G,
+        max_nodes: u64,
+        report: impl FnMut(Narrowed),
+        test: impl FnMut(&mut Self, &mut G, i32) -> i32,
+    ) -> Result<Solution, Unsolved> {
         let started = Instant::now();
-        self.stats = SearchStats::default();
-        self.node_limit = max_nodes;
-        self.aborted = false;
+        self.main.start(max_nodes, self.options);
+        for helper in &mut self.helpers {
+            helper.start(max_nodes, self.options);
+        }
         let mover = game.to_move();
-        let result = self.narrow(game, started, report);
-        let mut stats = self.stats;
+        let result = self.narrow(game, started, report, test);
+        let mut stats = self.stats();
         stats.elapsed = started.elapsed();
         match result {
             Ok(score) => Ok(Solution {
@@ -425,6 +516,30 @@ impl<G: Solvable> Solver<G> {
                 stats,
             }),
         }
+    }
+
+    /// What every thread did since the solve began.
+    fn stats(&self) -> SearchStats {
+        let mut stats = self.main.stats;
+        for helper in &self.helpers {
+            stats.nodes += helper.stats.nodes;
+            stats.leaves += helper.stats.leaves;
+            stats.cutoffs += helper.stats.cutoffs;
+        }
+        stats
+    }
+
+    /// One null-window search by the calling thread alone.
+    fn serial_test(&mut self, game: &mut G, middle: i32) -> i32 {
+        let stop = AtomicBool::new(false);
+        let mut reach = Reach {
+            access: Alone {
+                table: &mut self.table,
+                stores_since_growth: &mut self.stores_since_growth,
+            },
+            stop: &stop,
+        };
+        self.main.search(game, middle, middle + 1, 0, &mut reach)
     }
 
     /// The value of every move from the current position, in the order of
@@ -476,37 +591,44 @@ impl<G: Solvable> Solver<G> {
     /// ```
     pub fn best_moves(&mut self, game: &mut G, value: i32) -> (Vec<G::Move>, SearchStats) {
         let started = Instant::now();
-        self.stats = SearchStats::default();
-        self.node_limit = u64::MAX;
-        self.aborted = false;
+        self.main.start(u64::MAX, self.options);
         let mut best = Vec::new();
         if game.is_terminal() {
-            return (best, self.stats);
+            return (best, self.main.stats);
         }
         let mover = game.to_move();
         let mut moves = Vec::new();
         game.successors(&mut moves);
         if self.options.weak && from_max(value, mover) < 0 {
             // Solving weakly, a lost position's moves all lose: none is worse.
-            return (moves, self.stats);
+            return (moves, self.main.stats);
         }
+        let stop = AtomicBool::new(false);
+        let mut reach = Reach {
+            access: Alone {
+                table: &mut self.table,
+                stores_since_growth: &mut self.stores_since_growth,
+            },
+            stop: &stop,
+        };
         for mv in moves {
             game.update(mv);
             // The successor reaches `value` when its value to MAX is at least `value`
-            // (MAX to move here) or at most `value` (MIN to move here). As a score to the successor's player to move: at least `target` when that
-            // is the player to move here, at most `target` when it is the opponent.
+            // (MAX to move here) or at most `value` (MIN to move here). As a score to the
+            // successor's player to move: at least `target` when that is the player to
+            // move here, at most `target` when it is the opponent.
             let target = from_max(value, game.to_move());
             let reaches = if game.to_move() == mover {
-                self.search(game, target - 1, target, 1) >= target
+                self.main.search(game, target - 1, target, 1, &mut reach) >= target
             } else {
-                self.search(game, target, target + 1, 1) <= target
+                self.main.search(game, target, target + 1, 1, &mut reach) <= target
             };
             game.revert(mv);
             if reaches {
                 best.push(mv);
             }
         }
-        let mut stats = self.stats;
+        let mut stats = self.main.stats;
         stats.elapsed = started.elapsed();
         (best, stats)
     }
@@ -518,12 +640,13 @@ impl<G: Solvable> Solver<G> {
         game: &mut G,
         started: Instant,
         mut report: impl FnMut(Narrowed),
+        mut test: impl FnMut(&mut Self, &mut G, i32) -> i32,
     ) -> Result<i32, (i32, i32)> {
         let mover = game.to_move();
         let (mut min, mut max, candidates) = match game.outlook(false) {
             Outlook::Known(value) => {
-                self.stats.nodes += 1;
-                self.stats.leaves += 1;
+                self.main.stats.nodes += 1;
+                self.main.stats.leaves += 1;
                 return Ok(self.weakened(from_max(value, mover)));
             }
             Outlook::Search {
@@ -535,12 +658,10 @@ impl<G: Solvable> Solver<G> {
                 (min, max, candidates)
             }
         };
-        let mut moves = self.take_buffer(0);
+        let mut moves = Vec::new();
         game.search_moves(candidates, &mut moves);
-        let has_moves = !moves.is_empty();
-        self.move_stack[0] = moves;
-        if !has_moves {
-            self.stats.nodes += 1;
+        if moves.is_empty() {
+            self.main.stats.nodes += 1;
             return Ok(self.weakened(-INFINITY));
         }
         if self.options.weak {
@@ -553,8 +674,8 @@ impl<G: Solvable> Solver<G> {
                 Some(guess) => guess.clamp(min, max - 1),
                 None => test_point(min, max),
             };
-            let found = self.search(game, middle, middle + 1, 0);
-            if self.aborted {
+            let found = test(self, game, middle);
+            if self.main.aborted {
                 return Err((self.weakened(min), self.weakened(max)));
             }
             if found <= middle {
@@ -570,7 +691,7 @@ impl<G: Solvable> Solver<G> {
                 at_least: self.weakened(min),
                 at_most: self.weakened(max),
                 tested: middle,
-                nodes: self.stats.nodes,
+                nodes: self.stats().nodes,
                 elapsed: started.elapsed(),
             });
         }
@@ -585,7 +706,123 @@ impl<G: Solvable> Solver<G> {
             score
         }
     }
+}
 
+impl<G: Solvable + Clone + Send> Solver<G>
+where
+    G::Move: Send,
+{
+    /// [`solve`](Self::solve) on `threads` threads: each null-window search is run by
+    /// every thread at once on the shared table, the helpers in slightly different move
+    /// orders, and the first to finish answers ("lazy SMP", as chess programs share one
+    /// table). What one thread proves, the others find in the table; the value is the
+    /// same as [`solve`](Self::solve)'s.
+    ///
+    /// # Example
+    /// ```
+    /// use gametree::{ConnectFour, SolveOptions, Solver};
+    ///
+    /// let mut game = ConnectFour::from_moves("2252576253462244111563365343671351441").expect("legal");
+    /// let mut solver = Solver::new(SolveOptions::default());
+    /// assert_eq!(solver.solve_parallel(&mut game, 2).score, -1);
+    /// ```
+    pub fn solve_parallel(&mut self, game: &mut G, threads: usize) -> Solution {
+        self.solve_parallel_reporting(game, threads, u64::MAX, |_| {})
+            .expect("invariant: a search without a node limit finishes")
+    }
+
+    /// [`solve_reporting`](Self::solve_reporting) on `threads` threads (see
+    /// [`solve_parallel`](Self::solve_parallel)); `max_nodes` is each thread's budget.
+    /// One thread is [`solve_reporting`](Self::solve_reporting) itself; with more, the
+    /// table takes its greatest size ([`SolveOptions::table_mib`]) at once.
+    ///
+    /// # Errors
+    /// [`Unsolved`] when the budget ran out.
+    pub fn solve_parallel_reporting(
+        &mut self,
+        game: &mut G,
+        threads: usize,
+        max_nodes: u64,
+        report: impl FnMut(Narrowed),
+    ) -> Result<Solution, Unsolved> {
+        if threads <= 1 {
+            return self.solve_reporting(game, max_nodes, report);
+        }
+        while self.helpers.len() < threads - 1 {
+            let number = self.helpers.len() as u64 + 1;
+            self.helpers.push(Worker::new(number));
+        }
+        self.helpers.truncate(threads - 1);
+        // Threads sharing the table cannot grow it as they go: it is given its whole size
+        // at once.
+        while self.table.grow() {}
+        self.solve_with(game, max_nodes, report, Self::parallel_test)
+    }
+
+    /// One null-window search by every thread at once; the first to finish answers and
+    /// stops the others.
+    fn parallel_test(&mut self, game: &mut G, middle: i32) -> i32 {
+        let stop = AtomicBool::new(false);
+        let answer = Mutex::new(None);
+        let table = &self.table;
+        let (stop, answer) = (&stop, &answer);
+        std::thread::scope(|scope| {
+            for helper in &mut self.helpers {
+                let mut game = game.clone();
+                scope.spawn(move || {
+                    let mut reach = Reach {
+                        access: Shared(table),
+                        stop,
+                    };
+                    let found = helper.search(&mut game, middle, middle + 1, 0, &mut reach);
+                    finish(helper, found, stop, answer);
+                });
+            }
+            let mut reach = Reach {
+                access: Shared(table),
+                stop,
+            };
+            let found = self.main.search(game, middle, middle + 1, 0, &mut reach);
+            finish(&mut self.main, found, stop, answer);
+        });
+        let answer = answer.lock().map_or(None, |answer| *answer);
+        // A thread that was stopped because another finished has not run out of budget.
+        match answer {
+            Some(found) => {
+                self.main.aborted = false;
+                for helper in &mut self.helpers {
+                    helper.aborted = false;
+                }
+                found
+            }
+            None => {
+                self.main.aborted = true;
+                0
+            }
+        }
+    }
+}
+
+/// A thread's end of a parallel null-window search: the first to finish unaborted gives
+/// the answer and stops the others.
+fn finish<G: Solvable>(
+    worker: &mut Worker<G>,
+    found: i32,
+    stop: &AtomicBool,
+    answer: &Mutex<Option<i32>>,
+) {
+    if worker.aborted {
+        return;
+    }
+    if let Ok(mut answer) = answer.lock()
+        && answer.is_none()
+    {
+        *answer = Some(found);
+    }
+    stop.store(true, Ordering::Relaxed);
+}
+
+impl<G: Solvable> Worker<G> {
     /// The buffer for `ply`, taken out of the stack (returned by the caller).
     fn take_buffer(&mut self, ply: usize) -> Vec<G::Move> {
         while self.move_stack.len() <= ply {
@@ -604,18 +841,36 @@ impl<G: Solvable> Solver<G> {
     /// is to move again is searched in the same window and its score kept; only where the
     /// other player is to move are the window and the score negated. A table entry holds
     /// the score to the player to move at its position.
-    fn search(&mut self, game: &mut G, alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn search<T: TableAccess>(
+        &mut self,
+        game: &mut G,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        reach: &mut Reach<'_, T>,
+    ) -> i32 {
         if ply % STACK_CHECK_PLIES == STACK_CHECK_PLIES - 1 {
-            with_stack(|| self.position(game, alpha, beta, ply))
+            with_stack(|| self.position(game, alpha, beta, ply, reach))
         } else {
-            self.position(game, alpha, beta, ply)
+            self.position(game, alpha, beta, ply, reach)
         }
     }
 
-    fn position(&mut self, game: &mut G, alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn position<T: TableAccess>(
+        &mut self,
+        game: &mut G,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        reach: &mut Reach<'_, T>,
+    ) -> i32 {
         self.stats.nodes += 1;
-        if self.stats.nodes > self.node_limit {
-            // Out of budget: unwind without storing anything.
+        if self.stats.nodes > self.node_limit
+            || (self.stats.nodes.is_multiple_of(STOP_CHECK_NODES)
+                && reach.stop.load(Ordering::Relaxed))
+        {
+            // Out of budget, or another thread has finished: unwind without storing
+            // anything.
             self.aborted = true;
             return 0;
         }
@@ -649,7 +904,7 @@ impl<G: Solvable> Solver<G> {
             }
         }
         let mut moves = self.take_buffer(ply);
-        let score = self.expand(game, &mut moves, alpha, beta, candidates, ply);
+        let score = self.expand(game, &mut moves, alpha, beta, candidates, ply, reach);
         self.move_stack[ply] = moves;
         score
     }
@@ -657,7 +912,8 @@ impl<G: Solvable> Solver<G> {
     /// Searches the moves of a position whose score lies in the window's bounds: the table
     /// first, then the game's moves from its `candidates` (generated only when the table
     /// did not settle the position) with enhanced transposition cutoffs.
-    fn expand(
+    #[allow(clippy::too_many_arguments)]
+    fn expand<T: TableAccess>(
         &mut self,
         game: &mut G,
         moves: &mut Vec<G::Move>,
@@ -665,12 +921,13 @@ impl<G: Solvable> Solver<G> {
         mut beta: i32,
         candidates: G::Candidates,
         ply: usize,
+        reach: &mut Reach<'_, T>,
     ) -> i32 {
         let key = game.solver_key();
         // Entries hold scores less the settled part (0 for most games).
         let settled = seen_by(game.settled_value(), game.to_move());
-        let mut table_move = None;
-        if let Some(entry) = self.table.probe(key) {
+        let mut table_place = None;
+        if let Some(entry) = reach.access.table().probe(key) {
             let value = from_table(entry.value, settled);
             match entry.bound {
                 Bound::Exact => return value,
@@ -687,41 +944,39 @@ impl<G: Solvable> Solver<G> {
                     beta = beta.min(value);
                 }
             }
-            table_move = entry.best_move;
+            table_place = entry.move_place.map(usize::from);
         }
         game.search_moves(candidates, moves);
-        if moves.is_empty() {
+        let count = moves.len();
+        if count == 0 {
             // No successors: a loss for the player to move.
             return -INFINITY;
         }
-        if let Some(mv) = table_move {
-            move_to_front(moves, mv);
+        // The move tried first: the table's, or for a helper thread now and then the
+        // second, so that the threads of a parallel search part ways.
+        let mut first = table_place.filter(|&place| place < count);
+        if first.is_none() && self.helper > 0 && count > 1 && (key >> self.helper) & 3 == 0 {
+            first = Some(1);
         }
         // Moves the table already refutes (their successor is known to be worth at most
-        // alpha to this position's mover) are left out, their bound kept in `best`.
+        // alpha to this position's mover) are skipped, their bound kept in `best`.
         let mut best = -INFINITY;
-        let mut live = moves.len();
-        if self.options.enhanced_transposition_cutoffs && moves.len() > 1 {
+        let mut refuted = 0_u64;
+        if self.options.enhanced_transposition_cutoffs && count > 1 && count <= 64 {
             // The successors' keys first, then the probes: the table reads do not wait on
             // one another.
             self.child_peeks.clear();
             for &mv in moves.iter() {
                 self.child_peeks.push(game.peek(mv));
             }
-            live = 0;
-            for index in 0..moves.len() {
-                let mv = moves[index];
-                let peek = self.child_peeks[index];
-                let Some(child) = self.table.probe(peek.key) else {
-                    moves[live] = mv;
-                    live += 1;
+            for (place, peek) in self.child_peeks.iter().enumerate() {
+                let Some(child) = reach.access.table().probe(peek.key) else {
                     continue;
                 };
                 // The entry bounds the successor's score to its own player to move. When that
                 // is the player to move here again (an extra move), this position's score
-                // through `mv` is that score, with the same bound; otherwise it is its
-                // negation, with the opposite bound. (The player is read afresh, as in the
-                // search below.)
+                // through the move is that score, with the same bound; otherwise it is its
+                // negation, with the opposite bound.
                 let lower = matches!(child.bound, Bound::Lower | Bound::Exact);
                 let upper = matches!(child.bound, Bound::Upper | Bound::Exact);
                 let child_mover = peek.to_move;
@@ -733,29 +988,38 @@ impl<G: Solvable> Solver<G> {
                 };
                 if at_least && through >= beta {
                     self.stats.cutoffs += 1;
-                    self.store(
+                    reach.access.table().store(
                         key,
-                        TableEntry {
+                        SharedEntry {
                             value: to_table(through, settled),
                             bound: Bound::Lower,
-                            depth: child.depth + 1,
-                            best_move: Some(mv),
+                            effort: child.effort.saturating_add(1),
+                            move_place: u8::try_from(place).ok(),
                         },
                     );
+                    reach.access.stored();
                     return through;
                 }
                 if at_most && through <= alpha {
                     best = best.max(through);
-                } else {
-                    moves[live] = mv;
-                    live += 1;
+                    refuted |= 1 << place;
                 }
             }
         }
         let nodes_before = self.stats.nodes;
         let window_alpha = alpha;
-        let mut best_move = None;
-        for &mv in &moves[..live] {
+        let mut best_place = None;
+        for step in 0..count {
+            // The first move, then the others in the game's order.
+            let place = match first {
+                Some(first) if step == 0 => first,
+                Some(first) if step <= first => step - 1,
+                _ => step,
+            };
+            if place < 64 && refuted & (1 << place) != 0 {
+                continue;
+            }
+            let mv = moves[place];
             // The same player moving again (Kalah's extra move) keeps the window and the
             // score; only a change of player negates them. The player is read afresh, not
             // remembered from the top of the function: where `update` plainly passes the
@@ -764,9 +1028,9 @@ impl<G: Solvable> Solver<G> {
             let player = game.to_move();
             game.update(mv);
             let score = if game.to_move() == player {
-                self.search(game, alpha, beta, ply + 1)
+                self.search(game, alpha, beta, ply + 1, reach)
             } else {
-                -self.search(game, -beta, -alpha, ply + 1)
+                -self.search(game, -beta, -alpha, ply + 1, reach)
             };
             game.revert(mv);
             if self.aborted {
@@ -774,7 +1038,7 @@ impl<G: Solvable> Solver<G> {
             }
             if score > best {
                 best = score;
-                best_move = Some(mv);
+                best_place = Some(place);
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
@@ -793,19 +1057,20 @@ impl<G: Solvable> Solver<G> {
         };
         // Effort: the bit length of the number of positions visited below.
         let effort = u64::BITS - (self.stats.nodes - nodes_before).leading_zeros();
-        self.store(
+        reach.access.table().store(
             key,
-            TableEntry {
+            SharedEntry {
                 value: to_table(best, settled),
                 bound,
-                depth: effort,
-                best_move: if bound == Bound::Upper {
+                effort: u8::try_from(effort).unwrap_or(u8::MAX),
+                move_place: if bound == Bound::Upper {
                     None
                 } else {
-                    best_move
+                    best_place.and_then(|place| u8::try_from(place).ok())
                 },
             },
         );
+        reach.access.stored();
         best
     }
 }
@@ -966,6 +1231,13 @@ mod tests {
                     },
                 );
                 assert_eq!(weak.value, expected.signum());
+                for threads in [2, 3] {
+                    let mut solver = Solver::new(options);
+                    assert_eq!(solver.solve_parallel(&mut game, threads).value, expected);
+                    solver.set_weak(true);
+                    let weak = solver.solve_parallel(&mut game, threads).value;
+                    assert_eq!(weak, expected.signum());
+                }
             }
         }
     }
