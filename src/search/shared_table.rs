@@ -104,6 +104,12 @@ impl SharedTable {
         self.buckets.len() * std::mem::size_of::<Bucket>()
     }
 
+    /// Whether the table has reached the greatest size it may [`grow`](Self::grow) to.
+    #[must_use]
+    pub fn is_full_size(&self) -> bool {
+        self.buckets.len() >= self.max_buckets
+    }
+
     /// Forgets every entry in constant time (a new generation) and returns the table to
     /// its initial size; the memory is wiped once every 16,383 clears.
     pub fn clear(&mut self) {

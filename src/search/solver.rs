@@ -305,6 +305,8 @@ struct Worker<G: Solvable> {
     child_peeks: Vec<Peek>,
     stats: SearchStats,
     /// The node budget of the current solve.
+    budget: u64,
+    /// Where the search stops: the budget, or the end of a round of a parallel search.
     node_limit: u64,
     /// Set when the budget ran out or another thread finished first: the search unwinds,
     /// storing nothing.
@@ -321,6 +323,7 @@ impl<G: Solvable> Worker<G> {
             move_stack: Vec::new(),
             child_peeks: Vec::new(),
             stats: SearchStats::default(),
+            budget: u64::MAX,
             node_limit: u64::MAX,
             aborted: false,
             helper,
@@ -330,6 +333,7 @@ impl<G: Solvable> Worker<G> {
 
     fn start(&mut self, node_limit: u64, options: SolveOptions) {
         self.options = options;
+        self.budget = node_limit;
         self.stats = SearchStats::default();
         self.node_limit = node_limit;
         self.aborted = false;
@@ -401,6 +405,15 @@ impl<G: Solvable> Solver<G> {
             helpers: Vec::new(),
             stores_since_growth: 0,
         }
+    }
+
+    /// A solver whose table starts at `initial_bytes`: tables that grow many times in
+    /// one solve, for the tests.
+    #[cfg(test)]
+    fn with_initial_table(options: SolveOptions, initial_bytes: usize) -> Self {
+        let mut solver = Self::new(options);
+        solver.table = SharedTable::growing(initial_bytes, options.table_mib << 20);
+        solver
     }
 
     /// The options the solver was made with.
@@ -733,8 +746,7 @@ where
 
     /// [`solve_reporting`](Self::solve_reporting) on `threads` threads (see
     /// [`solve_parallel`](Self::solve_parallel)); `max_nodes` is each thread's budget.
-    /// One thread is [`solve_reporting`](Self::solve_reporting) itself; with more, the
-    /// table takes its greatest size ([`SolveOptions::table_mib`]) at once.
+    /// One thread is [`solve_reporting`](Self::solve_reporting) itself.
     ///
     /// # Errors
     /// [`Unsolved`] when the budget ran out.
@@ -753,15 +765,45 @@ where
             self.helpers.push(Worker::new(number));
         }
         self.helpers.truncate(threads - 1);
-        // Threads sharing the table cannot grow it as they go: it is given its whole size
-        // at once.
-        while self.table.grow() {}
         self.solve_with(game, max_nodes, report, Self::parallel_test)
     }
 
     /// One null-window search by every thread at once; the first to finish answers and
     /// stops the others.
+    ///
+    /// Threads sharing the table cannot grow it as they go, so the search runs in rounds:
+    /// each thread may visit as many positions as the table could take before it should
+    /// grow; when none has finished by then, they all stop, the table grows, and the
+    /// search starts again from the root, finding in the table what the last round
+    /// proved.
     fn parallel_test(&mut self, game: &mut G, middle: i32) -> i32 {
+        loop {
+            let round = if self.table.is_full_size() {
+                u64::MAX
+            } else {
+                TABLE_GROWTH_LOAD * self.table.capacity() as u64
+            };
+            for worker in std::iter::once(&mut self.main).chain(&mut self.helpers) {
+                worker.node_limit = worker.budget.min(worker.stats.nodes.saturating_add(round));
+                worker.aborted = false;
+            }
+            if let Some(found) = self.parallel_round(game, middle) {
+                return found;
+            }
+            let out_of_budget = std::iter::once(&self.main)
+                .chain(&self.helpers)
+                .any(|worker| worker.stats.nodes > worker.budget);
+            if out_of_budget {
+                self.main.aborted = true;
+                return 0;
+            }
+            self.table.grow();
+        }
+    }
+
+    /// One round of [`parallel_test`](Self::parallel_test): the answer of the first
+    /// thread to finish, if one finished.
+    fn parallel_round(&mut self, game: &mut G, middle: i32) -> Option<i32> {
         let stop = AtomicBool::new(false);
         let answer = Mutex::new(None);
         let table = &self.table;
@@ -786,20 +828,14 @@ where
             finish(&mut self.main, found, stop, answer);
         });
         let answer = answer.lock().map_or(None, |answer| *answer);
-        // A thread that was stopped because another finished has not run out of budget.
-        match answer {
-            Some(found) => {
-                self.main.aborted = false;
-                for helper in &mut self.helpers {
-                    helper.aborted = false;
-                }
-                found
-            }
-            None => {
-                self.main.aborted = true;
-                0
+        // A thread stopped because another finished has not run out of budget.
+        if answer.is_some() {
+            self.main.aborted = false;
+            for helper in &mut self.helpers {
+                helper.aborted = false;
             }
         }
+        answer
     }
 }
 
@@ -1237,6 +1273,36 @@ mod tests {
                     solver.set_weak(true);
                     let weak = solver.solve_parallel(&mut game, threads).value;
                     assert_eq!(weak, expected.signum());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_parallel_search_that_grows_its_table_in_rounds_finds_the_minimax_value() {
+        let mut random = SplitMix64::new(11);
+        for _ in 0..10 {
+            let mut game = TreeGame {
+                root: tree(7, &mut random),
+                path: Vec::new(),
+            };
+            let expected = crate::minimax_value(&mut game);
+            let options = SolveOptions {
+                weak: false,
+                enhanced_transposition_cutoffs: true,
+                table_mib: 1,
+            };
+            // One bucket at first: a round of 32 positions before each growth.
+            let mut solver = Solver::with_initial_table(options, 64);
+            let solution = solver.solve_parallel(&mut game, 2);
+            assert_eq!(solution.value, expected);
+            assert!(solver.table_memory_bytes() > 64);
+            let mut budgeted = Solver::with_initial_table(options, 64);
+            let score = from_max(expected, Player::Max);
+            match budgeted.solve_parallel_reporting(&mut game, 2, 200, |_| {}) {
+                Ok(solution) => assert_eq!(solution.value, expected),
+                Err(unsolved) => {
+                    assert!(unsolved.at_least <= score && score <= unsolved.at_most);
                 }
             }
         }
