@@ -230,21 +230,37 @@ fn the_solved_table_matches_irvings_solver() {
     }
 }
 
-/// Kalah(6,4) = 10 (Irving et al. 2000), with a 17-seed endgame table: about a minute on
+/// Kalah(6,4) = 10 (Irving et al. 2000), on one thread and on two, with a 21-seed endgame
+/// table; its one best move (house 3, which gives another move) and the value of every
+/// opening move as `gametree kalah analyze` finds them (docs/kalah.md). A few minutes on
 /// the project's machine, so run by hand (`cargo test --release -- --ignored`).
 #[test]
-#[ignore = "a minute of search and a 30 MB endgame table"]
+#[ignore = "minutes of search and a 226 MB endgame table"]
 fn kalah_6_4_is_a_first_player_win_by_10() {
     let board = Kalah::new(6, 1, KalahRules::irving()).expect("a board");
-    let table = gametree::search::retrograde::EndgameTable::build_parallel(&board, 17, 2, |_| {})
+    let table = gametree::search::retrograde::EndgameTable::build_parallel(&board, 21, 2, |_| {})
         .expect("built");
     let mut game = Kalah::new(6, 4, KalahRules::irving())
         .expect("a board")
         .with_endgame(std::sync::Arc::new(table))
         .expect("the same rules");
-    let mut solver = Solver::new(SolveOptions {
+    let options = SolveOptions {
         enhanced_transposition_cutoffs: false,
         ..SolveOptions::default()
-    });
+    };
+    let mut solver = Solver::new(options);
     assert_eq!(solver.solve(&mut game).value, 10);
+    assert_eq!(solver.best_moves(&mut game, 10).0, vec![2]);
+    assert_eq!(Solver::new(options).solve_parallel(&mut game, 2).value, 10);
+    let openings: Vec<(u8, i32)> = solver
+        .analyze(&mut game)
+        .into_iter()
+        .map(|(mv, solution)| (mv, solution.value))
+        .collect();
+    let mut by_house = openings.clone();
+    by_house.sort_unstable();
+    assert_eq!(
+        by_house,
+        vec![(0, -14), (1, -8), (2, 10), (3, -2), (4, -6), (5, 4)]
+    );
 }

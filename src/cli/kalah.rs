@@ -497,6 +497,7 @@ fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
                 "best_moves": best,
                 "nodes": root.stats.nodes,
                 "seconds": value_seconds,
+                "threads": threads,
                 "best_moves_nodes": move_nodes,
                 "best_moves_seconds": moves_seconds,
                 "table_bytes": solver.table_memory_bytes(),

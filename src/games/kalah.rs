@@ -585,54 +585,48 @@ impl Kalah {
     /// The best value to the player to move among the successors the endgame table or the
     /// end of the game values at once, and whether every successor was valued: Irving's
     /// peek at the children.
-    fn peek_known(&self, table: &EndgameTable) -> (Option<i32>, bool) {
+    fn peek_known(&self, table: &EndgameTable) -> (Option<i32>, KnownMoves) {
         let mover = self.state.to_move;
         let first = self.first_house(mover);
         // Two passes: every successor's place in the table first, then the reads, so that
         // the reads (cache misses, most of them) do not wait on one another.
         let mut settled = [0_i32; MAX_HOUSES];
-        let mut places = [None; MAX_HOUSES];
+        let mut places = [((0, 0), false, 0_u8); MAX_HOUSES];
         let mut children = 0;
         let mut best = None;
-        let mut every = true;
+        let mut known: KnownMoves = 0;
         for mv in 0..self.houses {
             if self.state.pits[first + mv] == 0 {
                 continue;
             }
-            let child = self.played(self.state, u8::try_from(mv).expect("invariant: six houses"));
+            let house = u8::try_from(mv).expect("invariant: six houses");
+            let child = self.played(self.state, house);
             let difference =
                 i32::from(child.pits[self.houses]) - i32::from(child.pits[2 * self.houses + 1]);
             if child.over {
-                best = Some(best.map_or(seen_by_mover(difference, mover), |best: i32| {
-                    best.max(seen_by_mover(difference, mover))
-                }));
+                let score = seen_by_mover(difference, mover);
+                best = Some(best.map_or(score, |best: i32| best.max(score)));
+                known |= 1 << mv;
                 continue;
             }
-            match self.state_index(&child, table.slices()) {
-                Some(place) => {
-                    // Seen by this position's mover: the child's mover sees the table's
-                    // value; the other player, its negation.
-                    let same_mover = child.to_move == mover;
-                    settled[children] = seen_by_mover(difference, mover);
-                    places[children] = Some((place, same_mover));
-                    children += 1;
-                }
-                None => every = false,
+            if let Some(place) = self.state_index(&child, table.slices()) {
+                // Seen by this position's mover: the child's mover sees the table's
+                // value; the other player, its negation.
+                settled[children] = seen_by_mover(difference, mover);
+                places[children] = (place, child.to_move == mover, house);
+                children += 1;
             }
         }
-        for (place, settled) in places[..children].iter().zip(settled) {
-            let Some(((slice, index), same_mover)) = *place else {
-                continue;
-            };
-            match table.relative_score(slice, index) {
-                Some(relative) => {
-                    let score = settled + if same_mover { relative } else { -relative };
-                    best = Some(best.map_or(score, |best: i32| best.max(score)));
-                }
-                None => every = false,
+        for (&((slice, index), same_mover, house), settled) in
+            places[..children].iter().zip(settled)
+        {
+            if let Some(relative) = table.relative_score(slice, index) {
+                let score = settled + if same_mover { relative } else { -relative };
+                best = Some(best.map_or(score, |best: i32| best.max(score)));
+                known |= 1 << house;
             }
         }
-        (best, every)
+        (best, known)
     }
 }
 
@@ -807,8 +801,14 @@ impl Kalah {
     }
 }
 
+/// The houses (bit `h` for house `h`, 0-based) whose successors the outlook valued from
+/// the endgame table or the end of the game.
+type KnownMoves = u8;
+
 impl Solvable for Kalah {
-    type Candidates = ();
+    /// The moves whose values the outlook's bound already counts: the search leaves them
+    /// out.
+    type Candidates = KnownMoves;
 
     /// The value from the endgame table when it holds the position; otherwise the final
     /// margin lies between South keeping only its store and South taking every seed not
@@ -816,7 +816,7 @@ impl Solvable for Kalah {
     /// player to move gets at least one more seed, which narrows the bound by 2 on its
     /// side: its rightmost non-empty house either reaches the store or ends in an empty
     /// house of its own, a capture.
-    fn outlook(&self, _after_search_move: bool) -> Outlook<()> {
+    fn outlook(&self, _after_search_move: bool) -> Outlook<KnownMoves> {
         if self.state.over {
             return Outlook::Known(self.store_difference());
         }
@@ -833,10 +833,15 @@ impl Solvable for Kalah {
                 Player::Min => upper -= 2,
             }
         }
+        let mut known = 0;
         if let Some(table) = &self.endgame
             && (self.seeds_in_houses() as usize) < table.slices() + PEEK_MARGIN
         {
-            let (best, every) = self.peek_known(table);
+            let (best, known_moves) = self.peek_known(table);
+            known = known_moves;
+            let first = self.first_house(self.state.to_move);
+            let every = (0..self.houses)
+                .all(|house| self.state.pits[first + house] == 0 || known & (1 << house) != 0);
             if let Some(best) = best {
                 let value = match self.state.to_move {
                     Player::Max => best,
@@ -854,7 +859,16 @@ impl Solvable for Kalah {
         Outlook::Search {
             lower,
             upper,
-            candidates: (),
+            candidates: known,
+        }
+    }
+
+    /// The moves in Irving's order, less those whose successors the outlook valued: the
+    /// lower bound it gave counts them.
+    fn search_moves(&self, known: KnownMoves, moves: &mut Vec<u8>) {
+        self.successors(moves);
+        if known != 0 {
+            moves.retain(|&house| known & (1 << house) == 0);
         }
     }
 

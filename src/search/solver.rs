@@ -87,8 +87,11 @@ pub trait Solvable: Game<Value = i32> + ZobristHash {
     /// appends the moves worth searching to `moves`, best first.
     ///
     /// The default appends every successor. A game overrides it to leave out moves that
-    /// lose at once; moves left out must not be better for the player to move than the
-    /// best move appended. No moves is a loss for the player to move, as in [`Game`].
+    /// lose at once, or moves whose values the outlook already counted in its bound: a
+    /// move left out must be no better for the player to move than the best move appended
+    /// or than the outlook's bound on the position (its `lower` for MAX, its `upper` for
+    /// MIN; Kalah leaves out the moves whose successors the endgame table values). No
+    /// moves is a loss for the player to move, as in [`Game`].
     fn search_moves(&self, candidates: Self::Candidates, moves: &mut Vec<Self::Move>) {
         let _ = candidates;
         self.successors(moves);
@@ -940,7 +943,15 @@ impl<G: Solvable> Worker<G> {
             }
         }
         let mut moves = self.take_buffer(ply);
-        let score = self.expand(game, &mut moves, alpha, beta, candidates, ply, reach);
+        let score = self.expand(
+            game,
+            &mut moves,
+            (alpha, beta),
+            lower,
+            candidates,
+            ply,
+            reach,
+        );
         self.move_stack[ply] = moves;
         score
     }
@@ -953,8 +964,8 @@ impl<G: Solvable> Worker<G> {
         &mut self,
         game: &mut G,
         moves: &mut Vec<G::Move>,
-        mut alpha: i32,
-        mut beta: i32,
+        (mut alpha, mut beta): (i32, i32),
+        floor: i32,
         candidates: G::Candidates,
         ply: usize,
         reach: &mut Reach<'_, T>,
@@ -995,8 +1006,10 @@ impl<G: Solvable> Worker<G> {
             first = Some(1);
         }
         // Moves the table already refutes (their successor is known to be worth at most
-        // alpha to this position's mover) are skipped, their bound kept in `best`.
-        let mut best = -INFINITY;
+        // alpha to this position's mover) are skipped, their bound kept in `best`. It
+        // starts at the outlook's lower bound: the moves `search_moves` left out as valued
+        // by the outlook are worth no more than that.
+        let mut best = floor;
         let mut refuted = 0_u64;
         if self.options.enhanced_transposition_cutoffs && count > 1 && count <= 64 {
             // The successors' keys first, then the probes: the table reads do not wait on
