@@ -29,6 +29,8 @@ use std::io::{self, Read, Write};
 use std::sync::atomic::{AtomicI8, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use memmap2::MmapMut;
+
 use crate::game::{Game, Player};
 use crate::search::solver::{Outlook, Solvable};
 
@@ -111,18 +113,73 @@ pub struct BuildProgress {
 /// An endgame database: a byte a position, slice by slice. See the
 /// [module documentation](self).
 ///
-/// The bytes are atomics so that threads can value a slice together
-/// ([`build_parallel`](Self::build_parallel)); a relaxed atomic read is a plain load.
+/// While it is built the bytes are atomics, so that threads can value a slice together
+/// ([`build_parallel`](Self::build_parallel)); a built table keeps them in one block of
+/// plain bytes, which on Linux asks for transparent huge pages: a probe is a random read
+/// in a table of up to gigabytes, and with 2 MiB pages it seldom misses the processor's
+/// address translation cache (measured here: random reads in 1.25 GB, 56 ns against 80 ns).
 pub struct EndgameTable {
     id: String,
+    /// The slices being built; empty once built.
     slices: Vec<Box<[AtomicI8]>>,
+    /// The built table.
+    values: Values,
+}
+
+/// A built table's bytes: every slice, one after another.
+struct Values {
+    bytes: MmapMut,
+    /// Where each slice starts in `bytes`, and the end of the last one.
+    starts: Vec<usize>,
+}
+
+impl Values {
+    /// Room for slices of `lengths` positions, zeroed.
+    fn with_lengths(lengths: &[usize]) -> io::Result<Values> {
+        let mut starts = Vec::with_capacity(lengths.len() + 1);
+        let mut total = 0_usize;
+        starts.push(0);
+        for &length in lengths {
+            total = total.checked_add(length).ok_or_else(|| {
+                io::Error::new(
+                    io::ErrorKind::OutOfMemory,
+                    "the table does not fit in memory",
+                )
+            })?;
+            starts.push(total);
+        }
+        // An anonymous map of at least one byte (an empty one is refused).
+        let bytes = MmapMut::map_anon(total.max(1))?;
+        #[cfg(target_os = "linux")]
+        {
+            // Only a hint: a kernel without transparent huge pages keeps small ones.
+            let _ = bytes.advise(memmap2::Advice::HugePage);
+        }
+        Ok(Values { bytes, starts })
+    }
+
+    fn total(&self) -> usize {
+        self.starts.last().copied().unwrap_or(0)
+    }
+
+    /// The byte of position `index` of `slice`, if the table holds it.
+    #[inline]
+    fn get(&self, slice: usize, index: u64) -> Option<i8> {
+        let start = *self.starts.get(slice)?;
+        let end = *self.starts.get(slice + 1)?;
+        let index = usize::try_from(index).ok()?;
+        if index >= end - start {
+            return None;
+        }
+        Some(i8::from_le_bytes([self.bytes[start + index]]))
+    }
 }
 
 impl fmt::Debug for EndgameTable {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("EndgameTable")
             .field("id", &self.id)
-            .field("slices", &self.slices.len())
+            .field("slices", &self.slices())
             .field("positions", &self.positions())
             .finish()
     }
@@ -183,7 +240,7 @@ impl EndgameTable {
         mut progress: impl FnMut(BuildProgress),
     ) -> Result<EndgameTable, EndgameError> {
         let started = Instant::now();
-        let mut table = EndgameTable::empty(game.endgame_id(), slices);
+        let mut table = EndgameTable::empty(game.endgame_id(), slices)?;
         let mut valued = 0;
         for slice in 0..slices {
             valued += table.add_slice(game, slice)?;
@@ -197,7 +254,7 @@ impl EndgameTable {
                 elapsed: started.elapsed(),
             });
         }
-        Ok(table)
+        table.freeze()
     }
 
     /// [`build`](Self::build) on `threads` threads, each with its own copy of `game`: the
@@ -215,7 +272,7 @@ impl EndgameTable {
     ) -> Result<EndgameTable, EndgameError> {
         let started = Instant::now();
         let mut board = game.clone();
-        let mut table = EndgameTable::empty(game.endgame_id(), slices);
+        let mut table = EndgameTable::empty(game.endgame_id(), slices)?;
         let mut valued = 0;
         let threads = threads.max(1);
         for slice in 0..slices {
@@ -251,14 +308,31 @@ impl EndgameTable {
                 elapsed: started.elapsed(),
             });
         }
-        Ok(table)
+        table.freeze()
     }
 
-    fn empty(id: String, slices: usize) -> EndgameTable {
-        EndgameTable {
+    fn empty(id: String, slices: usize) -> Result<EndgameTable, EndgameError> {
+        Ok(EndgameTable {
             id,
             slices: Vec::with_capacity(slices),
+            values: Values::with_lengths(&[])?,
+        })
+    }
+
+    /// Moves the built slices into one block of plain bytes, slice by slice (so that the
+    /// memory taken grows by one slice at most).
+    fn freeze(mut self) -> Result<EndgameTable, EndgameError> {
+        let lengths: Vec<usize> = self.slices.iter().map(|slice| slice.len()).collect();
+        let mut values = Values::with_lengths(&lengths)?;
+        let slices = std::mem::take(&mut self.slices);
+        for (slice, start) in slices.into_iter().zip(values.starts.clone()) {
+            let target = &mut values.bytes[start..start + slice.len()];
+            for (byte, value) in target.iter_mut().zip(slice.iter()) {
+                *byte = value.load(Ordering::Relaxed).to_le_bytes()[0];
+            }
         }
+        self.values = values;
+        Ok(self)
     }
 
     /// Allocates slice `slice`, every position not valued yet; returns its positions.
@@ -492,19 +566,19 @@ impl EndgameTable {
     /// Slices held: the table values the positions of slices `0..slices()`.
     #[must_use]
     pub fn slices(&self) -> usize {
-        self.slices.len()
+        self.values.starts.len() - 1
     }
 
     /// Positions held, in every slice.
     #[must_use]
     pub fn positions(&self) -> u64 {
-        self.slices.iter().map(|slice| slice.len() as u64).sum()
+        self.values.total() as u64
     }
 
     /// The memory the table takes, in bytes (a byte a position).
     #[must_use]
     pub fn memory_bytes(&self) -> usize {
-        self.slices.iter().map(|slice| slice.len()).sum()
+        self.values.total()
     }
 
     /// The byte of position `index` of `slice`: the score to the player to move less that
@@ -513,21 +587,15 @@ impl EndgameTable {
     #[inline]
     #[must_use]
     pub fn relative_score(&self, slice: usize, index: u64) -> Option<i32> {
-        let byte = self.slices.get(slice)?.get(as_index(index))?;
-        Some(i32::from(byte.load(Ordering::Relaxed)))
+        self.values.get(slice, index).map(i32::from)
     }
 
     /// The value to MAX of `game`'s position when the table holds it. Cheap: one index
     /// computed, one byte read.
     #[inline]
     pub fn probe<G: Endgame>(&self, game: &G) -> Option<i32> {
-        let (slice, index) = game.position_index(self.slices.len())?;
-        let relative = i32::from(
-            self.slices
-                .get(slice)?
-                .get(as_index(index))?
-                .load(Ordering::Relaxed),
-        );
+        let (slice, index) = game.position_index(self.slices())?;
+        let relative = i32::from(self.values.get(slice, index)?);
         let mover = game.to_move();
         Some(seen_by(relative, mover) + game.settled_value())
     }
@@ -540,15 +608,14 @@ impl EndgameTable {
     pub fn write_to(&self, mut writer: impl Write) -> io::Result<()> {
         writeln!(writer, "{MAGIC}")?;
         writeln!(writer, "{}", self.id)?;
-        let lengths: Vec<String> = self.slices.iter().map(|s| s.len().to_string()).collect();
+        let lengths: Vec<String> = self
+            .values
+            .starts
+            .windows(2)
+            .map(|bounds| (bounds[1] - bounds[0]).to_string())
+            .collect();
         writeln!(writer, "{}", lengths.join(" "))?;
-        for slice in &self.slices {
-            let bytes: Vec<u8> = slice
-                .iter()
-                .map(|value| value.load(Ordering::Relaxed).to_le_bytes()[0])
-                .collect();
-            writer.write_all(&bytes)?;
-        }
+        writer.write_all(&self.values.bytes[..self.values.total()])?;
         writer.flush()
     }
 
@@ -588,7 +655,7 @@ impl EndgameTable {
             )));
         }
         let lengths = line("list of slices")?;
-        let mut slices = Vec::new();
+        let mut positions_of = Vec::new();
         for (slice, length) in lengths.split_whitespace().enumerate() {
             let positions: u64 = length.parse().map_err(|_| {
                 EndgameError::Format(format!("slice {slice}'s length `{length}` is not a number"))
@@ -596,24 +663,27 @@ impl EndgameTable {
             if positions > MAX_SLICE_POSITIONS {
                 return Err(EndgameError::TooLarge { slice, positions });
             }
-            let mut bytes = vec![0_u8; as_index(positions)];
-            reader.read_exact(&mut bytes).map_err(|error| {
+            positions_of.push(as_index(positions));
+        }
+        let mut values = Values::with_lengths(&positions_of)?;
+        for slice in 0..positions_of.len() {
+            let (start, end) = (values.starts[slice], values.starts[slice + 1]);
+            let bytes = &mut values.bytes[start..end];
+            reader.read_exact(bytes).map_err(|error| {
                 if error.kind() == io::ErrorKind::UnexpectedEof {
                     EndgameError::Format(format!("the table ends inside slice {slice}"))
                 } else {
                     EndgameError::Io(error)
                 }
             })?;
-            let values: Vec<i8> = bytes
-                .into_iter()
-                .map(|byte| i8::from_le_bytes([byte]))
-                .collect();
-            if values.iter().any(|&value| i32::from(value) < LEAST_VALUE) {
+            if bytes
+                .iter()
+                .any(|&byte| i32::from(i8::from_le_bytes([byte])) < LEAST_VALUE)
+            {
                 return Err(EndgameError::Format(format!(
                     "slice {slice} holds a position that was never valued"
                 )));
             }
-            slices.push(values.into_iter().map(AtomicI8::new).collect());
         }
         let mut rest = [0_u8];
         if reader.read(&mut rest)? != 0 {
@@ -623,7 +693,8 @@ impl EndgameTable {
         }
         Ok(EndgameTable {
             id: id.to_string(),
-            slices,
+            slices: Vec::new(),
+            values,
         })
     }
 }
