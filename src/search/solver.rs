@@ -314,7 +314,7 @@ struct Worker<G: Solvable> {
     /// Set when the budget ran out or another thread finished first: the search unwinds,
     /// storing nothing.
     aborted: bool,
-    /// 0 for the calling thread; a helper's number, which varies its move order.
+    /// 0 for the calling thread; a helper's number: the root move it searches first.
     helper: u64,
     /// The solver's options for the current solve.
     options: SolveOptions,
@@ -729,9 +729,9 @@ where
     G::Move: Send,
 {
     /// [`solve`](Self::solve) on `threads` threads: each null-window search is run by
-    /// every thread at once on the shared table, the helpers in slightly different move
-    /// orders, and the first to finish answers ("lazy SMP", as chess programs share one
-    /// table). What one thread proves, the others find in the table; the value is the
+    /// every thread at once on the shared table, each helper starting from a different
+    /// move at the root, and the first to finish answers ("lazy SMP", as chess programs
+    /// share one table). What one thread proves, the others find in the table; the value is the
     /// same as [`solve`](Self::solve)'s.
     ///
     /// # Example
@@ -999,11 +999,15 @@ impl<G: Solvable> Worker<G> {
             // No successors: a loss for the player to move.
             return -INFINITY;
         }
-        // The move tried first: the table's, or for a helper thread now and then the
-        // second, so that the threads of a parallel search part ways.
+        // The move tried first: the table's; at the root of a helper thread's search, the
+        // helper's own, so that the threads part ways at once. Where every move must be
+        // searched (the test fails low), each thread then proves a different move first
+        // and finds the others' in the table: on Kalah(6,4), the calling thread of two
+        // visits 1.39 M positions instead of 2.49 M alone. (Parting ways deeper, as well,
+        // measured worse: 1.43 M at two plies, 1.94 M at four.)
         let mut first = table_place.filter(|&place| place < count);
-        if first.is_none() && self.helper > 0 && count > 1 && (key >> self.helper) & 3 == 0 {
-            first = Some(1);
+        if self.helper > 0 && ply == 0 && count > 1 {
+            first = Some(usize::try_from(self.helper).unwrap_or(0) % count);
         }
         // Moves the table already refutes (their successor is known to be worth at most
         // alpha to this position's mover) are skipped, their bound kept in `best`. It
