@@ -214,7 +214,7 @@ where
 /// positions.
 fn check_solver<G: Solvable + Evaluate + Clone + Send>(game: &mut G) -> Result<(), TestCaseError>
 where
-    G::Move: Send,
+    G::Move: Send + Sync,
 {
     let value = minimax_value(game);
     let mover = game.to_move();

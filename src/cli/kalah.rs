@@ -471,7 +471,7 @@ fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
     // The best moves: those whose value is the root's.
     spinner.set_message("the best moves");
     let analysis_started = Instant::now();
-    let (best_moves, move_stats) = solver.best_moves(&mut game, root.value);
+    let (best_moves, move_stats) = solver.best_moves_parallel(&mut game, root.value, threads);
     let move_nodes = move_stats.nodes;
     let mut best: Vec<usize> = best_moves.iter().map(|&mv| usize::from(mv) + 1).collect();
     best.sort_unstable();

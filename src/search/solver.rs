@@ -14,7 +14,7 @@
 //! pruning.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use crate::game::{Game, Player};
@@ -628,19 +628,7 @@ impl<G: Solvable> Solver<G> {
             stop: &stop,
         };
         for mv in moves {
-            game.update(mv);
-            // The successor reaches `value` when its value to MAX is at least `value`
-            // (MAX to move here) or at most `value` (MIN to move here). As a score to the
-            // successor's player to move: at least `target` when that is the player to
-            // move here, at most `target` when it is the opponent.
-            let target = from_max(value, game.to_move());
-            let reaches = if game.to_move() == mover {
-                self.main.search(game, target - 1, target, 1, &mut reach) >= target
-            } else {
-                self.main.search(game, target, target + 1, 1, &mut reach) <= target
-            };
-            game.revert(mv);
-            if reaches {
+            if self.main.reaches(game, mv, value, &mut reach) {
                 best.push(mv);
             }
         }
@@ -726,7 +714,7 @@ impl<G: Solvable> Solver<G> {
 
 impl<G: Solvable + Clone + Send> Solver<G>
 where
-    G::Move: Send,
+    G::Move: Send + Sync,
 {
     /// [`solve`](Self::solve) on `threads` threads: each null-window search is run by
     /// every thread at once on the shared table, each helper starting from a different
@@ -763,12 +751,78 @@ where
         if threads <= 1 {
             return self.solve_reporting(game, max_nodes, report);
         }
+        self.ensure_helpers(threads);
+        self.solve_with(game, max_nodes, report, Self::parallel_test)
+    }
+
+    /// [`best_moves`](Self::best_moves) on `threads` threads sharing the table: each
+    /// thread takes the next move not yet tested. The same moves, in the same order.
+    pub fn best_moves_parallel(
+        &mut self,
+        game: &mut G,
+        value: i32,
+        threads: usize,
+    ) -> (Vec<G::Move>, SearchStats) {
+        let mover = game.to_move();
+        let mut moves = Vec::new();
+        if !game.is_terminal() {
+            game.successors(&mut moves);
+        }
+        let lost_weakly = self.options.weak && from_max(value, mover) < 0;
+        if threads <= 1 || moves.len() <= 1 || lost_weakly {
+            return self.best_moves(game, value);
+        }
+        let started = Instant::now();
+        self.ensure_helpers(threads);
+        self.main.start(u64::MAX, self.options);
+        for helper in &mut self.helpers {
+            helper.start(u64::MAX, self.options);
+        }
+        let next = AtomicUsize::new(0);
+        let kept: Vec<AtomicBool> = moves.iter().map(|_| AtomicBool::new(false)).collect();
+        let stop = AtomicBool::new(false);
+        let table = &self.table;
+        let (next, kept, stop, moves) = (&next, &kept, &stop, &moves);
+        let test_moves = |worker: &mut Worker<G>, game: &mut G| {
+            let mut reach = Reach {
+                access: Shared(table),
+                stop,
+            };
+            loop {
+                let place = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&mv) = moves.get(place) else {
+                    break;
+                };
+                if worker.reaches(game, mv, value, &mut reach) {
+                    kept[place].store(true, Ordering::Relaxed);
+                }
+            }
+        };
+        std::thread::scope(|scope| {
+            for helper in &mut self.helpers {
+                let mut game = game.clone();
+                scope.spawn(move || test_moves(helper, &mut game));
+            }
+            test_moves(&mut self.main, game);
+        });
+        let best = moves
+            .iter()
+            .zip(kept)
+            .filter(|(_, kept)| kept.load(Ordering::Relaxed))
+            .map(|(&mv, _)| mv)
+            .collect();
+        let mut stats = self.stats();
+        stats.elapsed = started.elapsed();
+        (best, stats)
+    }
+
+    /// `threads - 1` helpers, numbered from 1.
+    fn ensure_helpers(&mut self, threads: usize) {
         while self.helpers.len() < threads - 1 {
             let number = self.helpers.len() as u64 + 1;
             self.helpers.push(Worker::new(number));
         }
         self.helpers.truncate(threads - 1);
-        self.solve_with(game, max_nodes, report, Self::parallel_test)
     }
 
     /// One null-window search by every thread at once; the first to finish answers and
@@ -862,6 +916,31 @@ fn finish<G: Solvable>(
 }
 
 impl<G: Solvable> Worker<G> {
+    /// Whether `mv` keeps the value to MAX `value` of the current position: one
+    /// null-window search of its successor.
+    fn reaches<T: TableAccess>(
+        &mut self,
+        game: &mut G,
+        mv: G::Move,
+        value: i32,
+        reach: &mut Reach<'_, T>,
+    ) -> bool {
+        let mover = game.to_move();
+        game.update(mv);
+        // The successor reaches `value` when its value to MAX is at least `value` (MAX to
+        // move here) or at most `value` (MIN to move here). As a score to the successor's
+        // player to move: at least `target` when that is the player to move here, at most
+        // `target` when it is the opponent.
+        let target = from_max(value, game.to_move());
+        let reaches = if game.to_move() == mover {
+            self.search(game, target - 1, target, 1, reach) >= target
+        } else {
+            self.search(game, target, target + 1, 1, reach) <= target
+        };
+        game.revert(mv);
+        reaches
+    }
+
     /// The buffer for `ply`, taken out of the stack (returned by the caller).
     fn take_buffer(&mut self, ply: usize) -> Vec<G::Move> {
         while self.move_stack.len() <= ply {
