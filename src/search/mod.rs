@@ -11,6 +11,7 @@ pub mod float_valued;
 pub mod hidden_board;
 pub mod killer;
 pub mod m_and_n;
+pub mod mcts;
 pub mod minimax;
 pub mod puzzle;
 pub mod retrograde;
