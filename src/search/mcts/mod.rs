@@ -317,7 +317,11 @@ where
                     exact: true,
                 };
             };
-            let mv = self.tree.node(child).mv.expect("invariant: a child has a move");
+            let mv = self
+                .tree
+                .node(child)
+                .mv
+                .expect("invariant: a child has a move");
             game.update(mv);
             self.path.push(child);
             node = child;
@@ -414,7 +418,10 @@ where
     /// Adds the reward to every node of the path for its mover and, with the solver,
     /// proves what can be proven from the leaf up.
     fn back_up(&mut self, ending: &Ending) {
-        let leaf = *self.path.last().expect("invariant: the path holds the root");
+        let leaf = *self
+            .path
+            .last()
+            .expect("invariant: the path holds the root");
         let mut proven_below = false;
         if self.options.solver && ending.exact && leaf != ROOT {
             let node = self.tree.node_mut(leaf);
@@ -470,7 +477,11 @@ where
                     mv: child.mv.expect("invariant: a child has a move"),
                     visits: u64::from(child.visits),
                     mean_reward: child.mean(),
-                    proven: if self.options.solver { child.proven } else { None },
+                    proven: if self.options.solver {
+                        child.proven
+                    } else {
+                        None
+                    },
                 }
             })
             .collect();
@@ -486,8 +497,10 @@ where
         for statistics in &moves {
             let better = match best {
                 None => true,
-                Some(current) => rank(statistics).partial_cmp(&rank(current))
-                    == Some(std::cmp::Ordering::Greater),
+                Some(current) => {
+                    rank(statistics).partial_cmp(&rank(current))
+                        == Some(std::cmp::Ordering::Greater)
+                }
             };
             if better {
                 best = Some(statistics);
