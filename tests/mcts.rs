@@ -62,11 +62,15 @@ fn tic_tac_toe_positions() -> Vec<Vec<u8>> {
 
 /// Checks that MCTS's move at the position after `line` keeps its minimax outcome for the
 /// player to move.
-fn keeps_the_value(line: &[u8], playouts: u64, seed: u64) -> Result<(), String> {
+fn keeps_the_value(line: &[u8], playouts: u64, seed: u64, solver: bool) -> Result<(), String> {
     let mut game = TicTacToe::from_moves(line).expect("legal");
     let player = game.to_move();
     let value = outcome_for(player, minimax_value(&mut game));
-    let result = Mcts::new(options(seed)).search(&mut game, Budget::Playouts(playouts));
+    let options = MctsOptions {
+        solver,
+        ..options(seed)
+    };
+    let result = Mcts::new(options).search(&mut game, Budget::Playouts(playouts));
     let mv = result
         .best_move
         .expect("a position that is not over has moves");
@@ -82,7 +86,7 @@ fn keeps_the_value(line: &[u8], playouts: u64, seed: u64) -> Result<(), String> 
 }
 
 #[test]
-fn mcts_keeps_the_value_of_a_sample_of_tic_tac_toe_positions_for_both_sides() {
+fn mcts_keeps_the_value_of_every_tic_tac_toe_position_for_both_sides() {
     let positions = tic_tac_toe_positions();
     // McCarthy's successors answer a threat with the blocking move alone, so fewer
     // positions are reachable than the 4520 of the full game.
@@ -91,25 +95,15 @@ fn mcts_keeps_the_value_of_a_sample_of_tic_tac_toe_positions_for_both_sides() {
         2076,
         "the distinct positions that are not over"
     );
-    let mut failures = Vec::new();
-    for (index, line) in positions.iter().enumerate().step_by(37) {
-        if let Err(failure) = keeps_the_value(line, 3_000, index as u64) {
-            failures.push(failure);
+    for solver in [true, false] {
+        let mut failures = Vec::new();
+        for (index, line) in positions.iter().enumerate() {
+            if let Err(failure) = keeps_the_value(line, 3_000, index as u64, solver) {
+                failures.push(failure);
+            }
         }
+        assert!(failures.is_empty(), "solver {solver}: {failures:#?}");
     }
-    assert!(failures.is_empty(), "{failures:#?}");
-}
-
-#[test]
-#[ignore = "every tic-tac-toe position: about a minute in release"]
-fn mcts_keeps_the_value_of_every_tic_tac_toe_position_for_both_sides() {
-    let mut failures = Vec::new();
-    for (index, line) in tic_tac_toe_positions().iter().enumerate() {
-        if let Err(failure) = keeps_the_value(line, 3_000, index as u64) {
-            failures.push(failure);
-        }
-    }
-    assert!(failures.is_empty(), "{failures:#?}");
 }
 
 #[test]
