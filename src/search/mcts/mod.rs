@@ -233,7 +233,7 @@ where
             }
             let more = match budget {
                 Budget::Playouts(limit) => playouts < limit,
-                Budget::Time(limit) => playouts % 64 != 0 || start.elapsed() < limit,
+                Budget::Time(limit) => !playouts.is_multiple_of(64) || start.elapsed() < limit,
             };
             if !more {
                 break;

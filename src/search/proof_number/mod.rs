@@ -106,6 +106,9 @@ pub struct WeakValue {
     pub stats: SearchStats,
 }
 
+/// A proof or refutation as extracted, with the extreme terminal value it reaches.
+type Extracted<M, V> = (Proof<M, V>, Option<V>);
+
 /// One move of a position being searched: its key and its numbers as last seen.
 #[derive(Clone, Copy, Debug)]
 struct Child<M> {
@@ -449,11 +452,7 @@ impl<G: PositionKey> DfPn<G> {
     /// position, known to hold, from the table, searching again where entries were
     /// replaced. Returns it with the extreme terminal value it reaches on the side of the
     /// disproof (the greatest for a claim "at least", the least for "at most").
-    fn extract(
-        &mut self,
-        game: &mut G,
-        proven: bool,
-    ) -> (Proof<G::Move, G::Value>, Option<G::Value>) {
+    fn extract(&mut self, game: &mut G, proven: bool) -> Extracted<G::Move, G::Value> {
         let mut steps = Vec::new();
         let mut extreme = None;
         let root = with_stack(|| self.extract_step(game, proven, &mut steps, &mut extreme));
