@@ -91,7 +91,14 @@ enum Command {
         bound: upper (failed low: the value is at most this)\n  \
         leaves: 2\n  \
         nodes: 5\n  \
-        cutoffs: 2"
+        cutoffs: 2\n  \
+        $ gametree tree prove '((1 -1) (1 1))'\n  \
+        claim: value ≥ 1\n  \
+        outcome: proven\n  \
+        refutation: none\n  \
+        proof: (2 (2 1) (1 1))\n  \
+        leaves: 4\n  \
+        nodes: 8"
     )]
     Tree(tree::TreeArgs),
     /// English draughts (checkers): perft over the legal-move tree, the best move of a
