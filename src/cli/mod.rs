@@ -14,6 +14,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 mod checkers;
 mod connect4;
 mod cpu_time;
+mod engine;
 mod experiment;
 mod insanity;
 mod kalah;

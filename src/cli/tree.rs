@@ -71,7 +71,12 @@ pub struct TreeArgs {
     s: Option<f64>,
     /// prove: the claim that the value is at least this (MAX proves it); the default claim
     /// is `--at-least 1`, a win for MAX in a tree whose leaves are 1 (MAX wins) and -1.
-    #[arg(long, value_name = "V", allow_hyphen_values = true, conflicts_with = "at_most")]
+    #[arg(
+        long,
+        value_name = "V",
+        allow_hyphen_values = true,
+        conflicts_with = "at_most"
+    )]
     at_least: Option<f64>,
     /// prove: the claim that the value is at most this (MIN proves it).
     #[arg(long, value_name = "V", allow_hyphen_values = true)]
@@ -214,8 +219,7 @@ fn check_options(args: &TreeArgs) -> Result<(), CliError> {
     if args.algorithm != Algorithm::Proof && args.dot {
         return usage("--dot applies to proof");
     }
-    if args.algorithm != Algorithm::Prove && (args.at_least.is_some() || args.at_most.is_some())
-    {
+    if args.algorithm != Algorithm::Prove && (args.at_least.is_some() || args.at_most.is_some()) {
         return usage("--at-least and --at-most apply to prove");
     }
     for (name, value) in [("--at-least", args.at_least), ("--at-most", args.at_most)] {
