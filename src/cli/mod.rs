@@ -158,8 +158,12 @@ pub enum Side {
 
 /// What exit status 1 means for each subcommand that uses it; every other subcommand
 /// exits 0 or 2.
-const NOT_FOUND_MEANINGS: [(&str, &str); 4] = [
+const NOT_FOUND_MEANINGS: [(&str, &str); 5] = [
     ("path", "no path"),
+    (
+        "prove",
+        "the node budget (--max-nodes) ran out before the value was proven",
+    ),
     ("insanity", "no solution"),
     ("solve", "a position's score differs from the SCORE given"),
     (
