@@ -132,3 +132,33 @@ fn bad_engine_flags_are_refused() {
         "apply to prove",
     );
 }
+
+#[test]
+fn checkers_best_by_mcts_reports_its_playouts_and_repeats_for_a_seed() {
+    let args = [
+        "checkers",
+        "best",
+        "--engine",
+        "mcts",
+        "--playouts",
+        "2000",
+        "--seed",
+        "9",
+        "--json",
+    ];
+    let first = json(&gametree(&args));
+    assert_eq!(first["algorithm"], value!("mcts"));
+    assert_eq!(first["playouts"], value!(2000));
+    assert!(first["best_move"].is_string());
+    let again = json(&gametree(&args));
+    assert_eq!(first["best_move"], again["best_move"]);
+    assert_eq!(first["nodes"], again["nodes"]);
+    assert_usage_error_of(
+        &["checkers", "best", "--engine", "mcts", "--depth", "4"],
+        "do not apply to --engine mcts",
+    );
+    assert_usage_error_of(
+        &["checkers", "best", "--playouts", "10"],
+        "--playouts and --seed apply to --engine mcts",
+    );
+}
