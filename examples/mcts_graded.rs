@@ -1,0 +1,80 @@
+//! MCTS graded against perfect play on Connect Four: for positions of Pascal Pons'
+//! benchmark files and budgets of 10² to 10⁵ playouts, the share of positions where the
+//! move MCTS chooses keeps the position's outcome (win, draw or loss for the player to
+//! move) and where it keeps the exact score, by the generic solver's analysis of every
+//! move.
+//!
+//! ```text
+//! cargo run --release --example mcts_graded [POSITIONS_PER_FILE]
+//! ```
+
+use std::time::Instant;
+
+use gametree::games::connect_four::RandomColumns;
+use gametree::search::mcts::{Budget, Mcts, MctsOptions};
+use gametree::{ConnectFour, SolveOptions, Solver};
+
+const FILES: [&str; 3] = [
+    "data/connect4/Test_L3_R1",
+    "data/connect4/Test_L2_R1",
+    "data/connect4/Test_L2_R2",
+];
+const BUDGETS: [u64; 4] = [100, 1_000, 10_000, 100_000];
+
+fn main() {
+    let per_file: usize = std::env::args()
+        .nth(1)
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(100);
+    let mut solver = Solver::new(SolveOptions::default());
+    println!("file         positions  playouts  outcome kept  score kept  ms/move");
+    for file in FILES {
+        let text = std::fs::read_to_string(file).expect("the benchmark files are in data/");
+        // Each position with every move's exact score for the player to move.
+        let positions: Vec<(ConnectFour, Vec<(u8, i32)>)> = text
+            .lines()
+            .take(per_file)
+            .map(|line| {
+                let moves = line.split_whitespace().next().unwrap_or_default();
+                let mut game = ConnectFour::from_moves(moves).expect("legal benchmark moves");
+                let scores = solver
+                    .analyze(&mut game)
+                    .into_iter()
+                    .map(|(column, solution)| (column, solution.score))
+                    .collect();
+                (game, scores)
+            })
+            .collect();
+        for budget in BUDGETS {
+            let (mut outcome_kept, mut score_kept) = (0, 0);
+            let started = Instant::now();
+            for (index, (game, scores)) in positions.iter().enumerate() {
+                let best = scores.iter().map(|&(_, score)| score).max().unwrap_or(0);
+                let mut game = *game;
+                let options = MctsOptions {
+                    seed: index as u64,
+                    ..MctsOptions::default()
+                };
+                let result = Mcts::with_policy(options, RandomColumns)
+                    .search(&mut game, Budget::Playouts(budget));
+                let chosen = result.best_move.expect("benchmark positions are not over");
+                let score = scores
+                    .iter()
+                    .find(|&&(column, _)| column == chosen)
+                    .map_or(i32::MIN, |&(_, score)| score);
+                outcome_kept += usize::from(score.signum() == best.signum());
+                score_kept += usize::from(score == best);
+            }
+            let count = positions.len().max(1);
+            println!(
+                "{:<12} {:>9}  {:>8}  {:>11.1}%  {:>9.1}%  {:>7.2}",
+                file.rsplit('/').next().unwrap_or(file),
+                positions.len(),
+                budget,
+                100.0 * outcome_kept as f64 / count as f64,
+                100.0 * score_kept as f64 / count as f64,
+                started.elapsed().as_secs_f64() * 1000.0 / count as f64,
+            );
+        }
+    }
+}
