@@ -1,5 +1,5 @@
 //! Monte Carlo tree search graded against exact answers: it keeps the value of every
-//! tic-tac-toe position it is asked about (so it never loses to perfect play, as either
+//! tic-tac-toe position (McCarthy's and the full game) (so it never loses to perfect play, as either
 //! side), finds the only move that does not lose in Connect Four positions that have one,
 //! is deterministic for a seed, and backs rewards up for the right player in games where
 //! a player may move twice in a row.
@@ -9,7 +9,8 @@ mod repeated_movers_support;
 use gametree::games::connect_four::RandomColumns;
 use gametree::search::mcts::{Budget, Mcts, MctsOptions, MctsResult, Proven};
 use gametree::{
-    ConnectFour, Game, Player, SolveOptions, Solver, SplitMix64, TicTacToe, minimax_value,
+    ConnectFour, Game, Player, SimpleTicTacToe, SolveOptions, Solver, SplitMix64, TicTacToe,
+    minimax_value,
 };
 use repeated_movers_support::{Kalah, MoverGraph};
 
@@ -292,5 +293,61 @@ fn mcts_solver_proves_the_minimax_outcome_on_games_with_repeated_movers() {
         if let Some(proven) = chosen.proven {
             assert_eq!(proven, as_proven(outcome), "Kalah endgame {seed}");
         }
+    }
+}
+
+/// Every position of the full game of tic-tac-toe (seed 002's, every empty square a move)
+/// that is not over, as the squares played, each position once.
+fn full_tic_tac_toe_positions() -> Vec<Vec<u8>> {
+    let mut seen = std::collections::HashSet::new();
+    let mut positions = Vec::new();
+    let mut pending = vec![Vec::new()];
+    while let Some(line) = pending.pop() {
+        let game = SimpleTicTacToe::from_moves(&line).expect("legal");
+        if game.is_terminal() {
+            continue;
+        }
+        let mut x: Vec<u8> = line.iter().step_by(2).copied().collect();
+        let mut o: Vec<u8> = line.iter().skip(1).step_by(2).copied().collect();
+        x.sort_unstable();
+        o.sort_unstable();
+        if !seen.insert((x, o)) {
+            continue;
+        }
+        let mut moves = Vec::new();
+        game.successors(&mut moves);
+        for mv in moves {
+            let mut next = line.clone();
+            next.push(mv);
+            pending.push(next);
+        }
+        positions.push(line);
+    }
+    positions
+}
+
+#[test]
+fn mcts_keeps_the_value_of_every_position_of_the_full_tic_tac_toe() {
+    let positions = full_tic_tac_toe_positions();
+    assert_eq!(positions.len(), 4520, "the positions that are not over");
+    for solver in [true, false] {
+        let mut failures = Vec::new();
+        for (index, line) in positions.iter().enumerate() {
+            let mut game = SimpleTicTacToe::from_moves(line).expect("legal");
+            let player = game.to_move();
+            let value = outcome_for(player, minimax_value(&mut game));
+            let options = MctsOptions {
+                solver,
+                ..options(index as u64)
+            };
+            let result = Mcts::new(options).search(&mut game, Budget::Playouts(3_000));
+            let mv = result.best_move.expect("a move");
+            game.update(mv);
+            let after = outcome_for(player, minimax_value(&mut game));
+            if after != value {
+                failures.push(format!("{line:?}: {mv} goes from {value} to {after}"));
+            }
+        }
+        assert!(failures.is_empty(), "solver {solver}: {failures:#?}");
     }
 }
