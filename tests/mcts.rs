@@ -1,6 +1,6 @@
 //! Monte Carlo tree search graded against exact answers: it keeps the value of every
-//! tic-tac-toe position (McCarthy's and the full game) (so it never loses to perfect play, as either
-//! side), finds the only move that does not lose in Connect Four positions that have one,
+//! tic-tac-toe position, McCarthy's and the full game's (so it never loses to perfect play,
+//! as either side), finds the only move that does not lose in Connect Four positions that have one,
 //! is deterministic for a seed, and backs rewards up for the right player in games where
 //! a player may move twice in a row.
 
