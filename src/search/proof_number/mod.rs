@@ -318,6 +318,7 @@ impl<G: PositionKey> DfPn<G> {
                 proof,
                 disproof,
                 work: 1,
+                generation: 0,
             });
             return (proof, disproof);
         }
@@ -417,13 +418,14 @@ impl<G: PositionKey> DfPn<G> {
             children[best].disproof = numbers.1;
         };
         self.children.give_back(children);
-        let work = (self.stats.nodes - work_before + 1).max(1);
+        let work = u32::try_from(self.stats.nodes - work_before + 1).unwrap_or(u32::MAX);
         if !self.aborted {
             self.table.store(Entry {
                 key,
                 proof,
                 disproof,
                 work,
+                generation: 0,
             });
         }
         (proof, disproof)

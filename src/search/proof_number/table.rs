@@ -4,7 +4,7 @@
 /// Proof and disproof numbers stored for a position.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Entry {
-    /// The position key; an empty slot has `work` 0.
+    /// The position key.
     pub(super) key: u64,
     /// Proof number.
     pub(super) proof: u64,
@@ -12,8 +12,11 @@ pub(super) struct Entry {
     pub(super) disproof: u64,
     /// Positions searched below the position when it was stored: a bigger search is
     /// dearer to redo, so it is kept when a bucket is full (Nagai 2002 keeps the larger
-    /// subtree).
-    pub(super) work: u64,
+    /// subtree). At least 1 in a stored entry.
+    pub(super) work: u32,
+    /// The table's generation when stored: an entry of an older generation is empty, so
+    /// clearing the table is one increment.
+    pub(super) generation: u32,
 }
 
 /// Entries per bucket.
@@ -25,6 +28,8 @@ pub(super) struct Table {
     entries: Vec<Entry>,
     /// `64 − k`: the bucket is the top `k` bits of the key times a mixing constant.
     shift: u32,
+    /// The current generation, at least 1 (a fresh entry has generation 0).
+    generation: u32,
 }
 
 impl Table {
@@ -37,6 +42,7 @@ impl Table {
         Table {
             entries: vec![Entry::default(); WAYS << bits],
             shift: 64 - bits,
+            generation: 1,
         }
     }
 
@@ -45,8 +51,17 @@ impl Table {
         self.entries.len() * std::mem::size_of::<Entry>()
     }
 
+    /// Empties the table: a new generation, and a real wipe once in 2³² − 1 clears.
     pub(super) fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.entries.fill(Entry::default());
+            self.generation = 1;
+        }
+    }
+
+    fn is_live(&self, entry: &Entry) -> bool {
+        entry.generation == self.generation
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -63,19 +78,21 @@ impl Table {
         let start = self.bucket(key);
         self.entries[start..start + WAYS]
             .iter()
-            .find(|entry| entry.work != 0 && entry.key == key)
+            .find(|entry| self.is_live(entry) && entry.key == key)
             .copied()
     }
 
-    /// Stores `entry` (whose `work` is at least 1): over the entry of the same key, else
-    /// over an empty slot, else over the entry with the least work.
-    pub(super) fn store(&mut self, entry: Entry) {
+    /// Stores `entry` in the current generation: over the entry of the same key, else over
+    /// an empty slot, else over the entry with the least work.
+    pub(super) fn store(&mut self, mut entry: Entry) {
+        entry.generation = self.generation;
+        let generation = self.generation;
         let start = self.bucket(entry.key);
         let bucket = &mut self.entries[start..start + WAYS];
         let slot = bucket
             .iter()
-            .position(|old| old.work != 0 && old.key == entry.key)
-            .or_else(|| bucket.iter().position(|old| old.work == 0))
+            .position(|old| old.generation == generation && old.key == entry.key)
+            .or_else(|| bucket.iter().position(|old| old.generation != generation))
             .unwrap_or_else(|| {
                 let mut least = 0;
                 for (index, old) in bucket.iter().enumerate() {
