@@ -340,9 +340,13 @@ where
     /// Adds the children of `node`, the current position of `game` (not terminal), unless
     /// the tree has no room for them. A position without moves gets no children.
     fn expand(&mut self, game: &G, node: u32) -> bool {
+        let max_nodes = self.options.max_nodes.min(MAX_NODES_LIMIT);
+        if self.tree.nodes.len() >= max_nodes {
+            // Full: no need to generate the moves.
+            return false;
+        }
         self.moves.clear();
         game.successors(&mut self.moves);
-        let max_nodes = self.options.max_nodes.min(MAX_NODES_LIMIT);
         if self.tree.nodes.len() + self.moves.len() > max_nodes {
             return false;
         }
