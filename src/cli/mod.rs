@@ -98,8 +98,8 @@ enum Command {
         outcome: proven\n  \
         refutation: none\n  \
         proof: (2 (2 1) (1 1))\n  \
-        leaves: 4\n  \
-        nodes: 8"
+        leaves: 6\n  \
+        nodes: 11"
     )]
     Tree(tree::TreeArgs),
     /// English draughts (checkers): perft over the legal-move tree, the best move of a

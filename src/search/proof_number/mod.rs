@@ -324,12 +324,31 @@ impl<G: PositionKey> DfPn<G> {
         }
         let prover_to_move = game.to_move() == self.claim().prover();
         let mut children = self.children.take();
+        let claim = self.claim();
         for &mv in &moves {
             let child_key = game.hash_key_after(mv);
-            let (proof, disproof) = self
-                .table
-                .probe(child_key)
-                .map_or((1, 1), |entry| (entry.proof, entry.disproof));
+            let (proof, disproof) = match self.table.probe(child_key) {
+                Some(entry) => (entry.proof, entry.disproof),
+                None => {
+                    // A child the table does not know is looked at once: a terminal one is
+                    // settled at once, so a win in one move proves its parent without
+                    // another descent (Allis 1994 evaluates new leaves on creation).
+                    game.update(mv);
+                    self.stats.nodes += 1;
+                    let numbers = if game.is_terminal() {
+                        self.stats.leaves += 1;
+                        if claim.holds_for(game.value()) {
+                            (0, INFINITY)
+                        } else {
+                            (INFINITY, 0)
+                        }
+                    } else {
+                        (1, 1)
+                    };
+                    game.revert(mv);
+                    numbers
+                }
+            };
             children.push(Child {
                 mv,
                 key: child_key,
