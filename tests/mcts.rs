@@ -351,3 +351,41 @@ fn mcts_keeps_the_value_of_every_position_of_the_full_tic_tac_toe() {
         assert!(failures.is_empty(), "solver {solver}: {failures:#?}");
     }
 }
+
+#[test]
+fn mcts_keeps_the_outcome_of_kalah_positions_where_players_move_twice() {
+    use gametree::games::kalah::KalahRules;
+    let mut solver = Solver::new(SolveOptions {
+        weak: true,
+        table_mib: 4,
+        ..SolveOptions::default()
+    });
+    let mut random = SplitMix64::new(19);
+    let mut checked = 0;
+    while checked < 20 {
+        let mut game = gametree::Kalah::new(3, 3, KalahRules::irving()).expect("a board");
+        let mut moves = Vec::new();
+        for _ in 0..random.index(8) {
+            moves.clear();
+            game.successors(&mut moves);
+            if moves.is_empty() || game.is_terminal() {
+                break;
+            }
+            game.update(moves[random.index(moves.len())]);
+        }
+        if game.is_terminal() {
+            continue;
+        }
+        let player = game.to_move();
+        let outcome = outcome_for(player, solver.solve(&mut game).value);
+        let result = Mcts::new(options(checked)).search(&mut game, Budget::Playouts(20_000));
+        let mv = result.best_move.expect("a move");
+        game.update(mv);
+        let after = outcome_for(player, solver.solve(&mut game).value);
+        assert_eq!(
+            after, outcome,
+            "position {checked}: {mv} changes the outcome"
+        );
+        checked += 1;
+    }
+}

@@ -162,3 +162,44 @@ fn checkers_best_by_mcts_reports_its_playouts_and_repeats_for_a_seed() {
         "--playouts and --seed apply to --engine mcts",
     );
 }
+
+#[test]
+fn play_by_mcts_answers_every_move_to_the_end_of_input() {
+    let output = common::gametree_with_input(
+        &[
+            "ttt",
+            "play",
+            "--side",
+            "x",
+            "--engine",
+            "mcts",
+            "--playouts",
+            "2000",
+        ],
+        "5\n1\n3\n",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(text.contains("The computer (O) plays"), "{text}");
+    let output = common::gametree_with_input(
+        &[
+            "connect4",
+            "play",
+            "--side",
+            "first",
+            "--width",
+            "5",
+            "--height",
+            "4",
+            "--engine",
+            "mcts",
+            "--playouts",
+            "2000",
+        ],
+        "3\n3\n",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    assert!(text.contains("The computer (O) plays"), "{text}");
+    assert!(text.contains("of 2000 playouts"), "{text}");
+}
