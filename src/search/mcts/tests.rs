@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::games::tic_tac_toe::TicTacToe;
+use crate::random::SplitMix64;
 use crate::search::test_tree::{Node, TreeGame, small};
 
 fn options(seed: u64) -> MctsOptions {
@@ -126,4 +127,58 @@ fn a_terminal_root_has_no_move() {
 fn a_node_with_one_byte_moves_takes_24_bytes() {
     // What the documentation promises for the tree's memory (4 Mi nodes, 96 MiB).
     assert_eq!(std::mem::size_of::<super::tree::Node<u8>>(), 24);
+}
+
+/// A policy whose evaluation ends every playout at once as a win for MAX.
+struct MaxAlwaysWins;
+
+impl PlayoutPolicy<TicTacToe> for MaxAlwaysWins {
+    fn playout_move(
+        &mut self,
+        game: &TicTacToe,
+        moves: &mut Vec<u8>,
+        random: &mut SplitMix64,
+    ) -> Option<u8> {
+        UniformPlayouts.playout_move(game, moves, random)
+    }
+
+    fn stop_early(&mut self, _game: &TicTacToe, _plies: u32) -> Option<f64> {
+        Some(1.0)
+    }
+}
+
+#[test]
+fn a_policy_that_stops_early_supplies_the_rewards() {
+    let mut game = TicTacToe::new();
+    let plain = MctsOptions {
+        solver: false,
+        ..options(1)
+    };
+    let result = Mcts::with_policy(plain, MaxAlwaysWins).search(&mut game, Budget::Playouts(200));
+    assert_eq!(result.playout_moves, 0, "no playout played a move");
+    // X (MAX) moves at the root: every move is worth 1 to X.
+    assert!(
+        result
+            .moves
+            .iter()
+            .all(|statistics| statistics.mean_reward == 1.0)
+    );
+}
+
+#[test]
+fn a_time_budget_runs_playouts_until_it_is_spent() {
+    let mut game = TicTacToe::new();
+    let plain = MctsOptions {
+        solver: false,
+        ..options(1)
+    };
+    let result = Mcts::new(plain).search(
+        &mut game,
+        Budget::Time(std::time::Duration::from_millis(20)),
+    );
+    assert!(result.playouts > 0);
+    assert_eq!(
+        result.moves.iter().map(|m| m.visits).sum::<u64>(),
+        result.playouts
+    );
 }
