@@ -24,7 +24,7 @@ use crate::game::Game;
 use crate::random::SplitMix64;
 use crate::search::SearchStats;
 
-pub use playout::{PlayoutPolicy, UniformPlayouts, reward_to_max};
+pub use playout::{EvaluationCutoff, PlayoutPolicy, UniformPlayouts, reward_to_max};
 pub use tree::Proven;
 
 use playout::{reward_for, reward_without_moves};

@@ -182,3 +182,27 @@ fn a_time_budget_runs_playouts_until_it_is_spent() {
         result.playouts
     );
 }
+
+#[test]
+fn an_evaluation_cutoff_ends_playouts_after_its_plies() {
+    let mut game = crate::games::checkers::Checkers::new();
+    for plies in [0, 4] {
+        let policy = EvaluationCutoff {
+            plies,
+            scale: 100.0,
+        };
+        let result = Mcts::with_policy(options(2), policy).search(&mut game, Budget::Playouts(300));
+        assert!(result.playout_moves <= u64::from(plies) * 300);
+        if plies == 0 {
+            assert_eq!(result.playout_moves, 0);
+        } else {
+            assert!(result.playout_moves > 0);
+        }
+        assert!(
+            result
+                .moves
+                .iter()
+                .all(|statistics| (0.0..=1.0).contains(&statistics.mean_reward))
+        );
+    }
+}
