@@ -1,4 +1,6 @@
-//! MCTS graded against perfect play on Connect Four: for positions of Pascal Pons'
+//! MCTS graded against perfect play. Tic-tac-toe: every position of the full game that is
+//! not over, for budgets of 10 to 1000 playouts, with and without MCTS-Solver: the share
+//! where the move chosen keeps the minimax outcome. Connect Four: for positions of Pascal Pons'
 //! benchmark files and budgets of 10² to 10⁵ playouts, the share of positions where the
 //! move MCTS chooses keeps the position's outcome (win, draw or loss for the player to
 //! move) and where it keeps the exact score, by the generic solver's analysis of every
@@ -12,7 +14,7 @@ use std::time::Instant;
 
 use gametree::games::connect_four::RandomColumns;
 use gametree::search::mcts::{Budget, Mcts, MctsOptions};
-use gametree::{ConnectFour, SolveOptions, Solver};
+use gametree::{ConnectFour, Game, Player, SimpleTicTacToe, SolveOptions, Solver, minimax_value};
 
 const FILES: [&str; 3] = [
     "data/connect4/Test_L3_R1",
@@ -21,7 +23,68 @@ const FILES: [&str; 3] = [
 ];
 const BUDGETS: [u64; 4] = [100, 1_000, 10_000, 100_000];
 
+/// −1, 0 or 1: the outcome of a position of value `value` to MAX, for `player`.
+fn outcome_for(player: Player, value: i32) -> i32 {
+    match player {
+        Player::Max => value.signum(),
+        Player::Min => -value.signum(),
+    }
+}
+
+/// Every position of the full tic-tac-toe that is not over, once each.
+fn tic_tac_toe_positions() -> Vec<SimpleTicTacToe> {
+    let mut seen = std::collections::HashSet::new();
+    let mut positions = Vec::new();
+    let mut pending = vec![SimpleTicTacToe::new()];
+    while let Some(game) = pending.pop() {
+        if game.is_terminal() || !seen.insert(game) {
+            continue;
+        }
+        let mut moves = Vec::new();
+        game.successors(&mut moves);
+        for mv in moves {
+            let mut next = game;
+            next.update(mv);
+            pending.push(next);
+        }
+        positions.push(game);
+    }
+    positions
+}
+
+fn grade_tic_tac_toe() {
+    let positions = tic_tac_toe_positions();
+    println!("tic-tac-toe  positions  playouts  solver  outcome kept");
+    for budget in [10, 30, 100, 300, 1_000] {
+        for solver in [false, true] {
+            let mut kept = 0;
+            for (index, position) in positions.iter().enumerate() {
+                let mut game = *position;
+                let player = game.to_move();
+                let value = outcome_for(player, minimax_value(&mut game));
+                let options = MctsOptions {
+                    seed: index as u64,
+                    solver,
+                    ..MctsOptions::default()
+                };
+                let result = Mcts::new(options).search(&mut game, Budget::Playouts(budget));
+                let mv = result.best_move.expect("not over");
+                game.update(mv);
+                kept += usize::from(outcome_for(player, minimax_value(&mut game)) == value);
+            }
+            println!(
+                "             {:>9}  {:>8}  {:>6}  {:>11.1}%",
+                positions.len(),
+                budget,
+                if solver { "on" } else { "off" },
+                100.0 * kept as f64 / positions.len() as f64
+            );
+        }
+    }
+}
+
 fn main() {
+    grade_tic_tac_toe();
     let per_file: usize = std::env::args()
         .nth(1)
         .and_then(|text| text.parse().ok())

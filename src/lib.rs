@@ -75,8 +75,8 @@ pub use search::m_and_n::{
     slagle_is_increasing,
 };
 pub use search::mcts::{
-    Budget, Mcts, MctsOptions, MctsResult, MoveStatistics, PlayoutPolicy, Proven, UniformPlayouts,
-    mcts_best_move,
+    Budget, EvaluationCutoff, Mcts, MctsOptions, MctsResult, MoveStatistics, PlayoutPolicy, Proven,
+    UniformPlayouts, mcts_best_move,
 };
 pub use search::minimax::{MinimaxResult, minimax, minimax_value};
 pub use search::proof_number::{DfPn, DfPnOptions, DfPnOutcome, DfPnResult, WeakValue};
