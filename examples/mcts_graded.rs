@@ -4,7 +4,7 @@
 //! benchmark files and budgets of 10² to 10⁵ playouts, the share of positions where the
 //! move MCTS chooses keeps the position's outcome (win, draw or loss for the player to
 //! move) and where it keeps the exact score, by the generic solver's analysis of every
-//! move.
+//! move; and the same for the solver's alpha-beta given as many positions a move.
 //!
 //! ```text
 //! cargo run --release --example mcts_graded [POSITIONS_PER_FILE]
@@ -139,5 +139,59 @@ fn main() {
                 started.elapsed().as_secs_f64() * 1000.0 / count as f64,
             );
         }
+        // The depth-first family at matched budgets: each move solved within a node budget
+        // by the null-window alpha-beta solver, the best proved bounds chosen, as
+        // `gametree connect4 best --engine alphabeta` chooses.
+        for budget in BUDGETS {
+            let (mut outcome_kept, mut score_kept) = (0, 0);
+            let started = Instant::now();
+            let mut bounded = Solver::new(SolveOptions {
+                table_mib: 16,
+                ..SolveOptions::default()
+            });
+            for (game, scores) in &positions {
+                let best = scores.iter().map(|&(_, score)| score).max().unwrap_or(0);
+                let mut game = *game;
+                bounded.clear();
+                let chosen = alpha_beta_move(&mut bounded, &mut game, budget);
+                let score = scores
+                    .iter()
+                    .find(|&&(column, _)| column == chosen)
+                    .map_or(i32::MIN, |&(_, score)| score);
+                outcome_kept += usize::from(score.signum() == best.signum());
+                score_kept += usize::from(score == best);
+            }
+            let count = positions.len().max(1);
+            println!(
+                "{:<12} {:>9}  {:>8}  {:>11.1}%  {:>9.1}%  {:>7.2}  (alpha-beta, nodes a move)",
+                file.rsplit('/').next().unwrap_or(file),
+                positions.len(),
+                budget,
+                100.0 * outcome_kept as f64 / count as f64,
+                100.0 * score_kept as f64 / count as f64,
+                started.elapsed().as_secs_f64() * 1000.0 / count as f64,
+            );
+        }
     }
+}
+
+/// The column whose score the solver bounds best within `max_nodes` positions (the greater
+/// lower bound, then the greater upper bound, then the earlier successor).
+fn alpha_beta_move(solver: &mut Solver<ConnectFour>, game: &mut ConnectFour, max_nodes: u64) -> u8 {
+    let mut moves = Vec::new();
+    game.successors(&mut moves);
+    let mut best: Option<(u8, (i32, i32))> = None;
+    for column in moves {
+        game.update(column);
+        // The successor's score is the opponent's: negate and swap the bounds.
+        let bounds = match solver.solve_within(game, max_nodes) {
+            Ok(solution) => (-solution.score, -solution.score),
+            Err(unsolved) => (-unsolved.at_most, -unsolved.at_least),
+        };
+        game.revert(column);
+        if best.is_none_or(|(_, best_bounds)| bounds > best_bounds) {
+            best = Some((column, bounds));
+        }
+    }
+    best.map_or(0, |(column, _)| column)
 }
