@@ -30,6 +30,8 @@
 //! | Slagle's proposed experiment: learning 2&2 backing-up functions at checkers | [`experiment`] |
 //! | a small seeded generator for reproducible random trees, games and positions | [`random`] |
 //! | quoting user input in error messages: a short excerpt | [`text`] |
+//! | Monte Carlo tree search: UCT, MCTS-Solver, playout policies, tree reuse | [`search::mcts`] |
+//! | depth-first proof-number search (df-pn) with verified proofs | [`search::proof_number`] |
 
 #![deny(missing_docs)]
 
@@ -72,7 +74,12 @@ pub use search::m_and_n::{
     mn_alphabeta_depth, mn_alphabeta_value, mn_alphabeta_value_depth, mn_minimax, mn_minimax_depth,
     slagle_is_increasing,
 };
+pub use search::mcts::{
+    Budget, EvaluationCutoff, Mcts, MctsOptions, MctsResult, MoveStatistics, PlayoutPolicy, Proven,
+    UniformPlayouts, mcts_best_move,
+};
 pub use search::minimax::{MinimaxResult, minimax, minimax_value};
+pub use search::proof_number::{DfPn, DfPnOptions, DfPnOutcome, DfPnResult, WeakValue};
 pub use search::puzzle::{
     AllSolutions, PuzzleStats, SearchOutcome, all_solutions, count_solutions,
     search as puzzle_search, search_with_stats as puzzle_search_with_stats,

@@ -275,6 +275,13 @@ impl Game for ExplicitTree {
     }
 }
 
+impl crate::search::transposition::PositionKey for ExplicitTree {
+    /// The current node's index: exact, since every node of a tree is one position.
+    fn hash_key(&self) -> u64 {
+        self.path.last().copied().unwrap_or(self.root) as u64
+    }
+}
+
 impl fmt::Display for ExplicitTree {
     /// The S-expression the tree was read from, with single spaces and numbers in their
     /// shortest form (`3`, not `3.0`). Iterative, so any depth prints.

@@ -75,7 +75,14 @@ enum CheckersCommand {
         $ gametree checkers best --fen 'W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29' --depth 4 --json\n  \
         {\"position\":\"W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29\",\"algorithm\":\"alphabeta\",\"best_move\":\"10-6\",\"value\":52,\"depth\":4,[..]}\n  \
         $ gametree checkers best --depth 4 --params results/slagle/parameters.json | grep 'best move'\n  \
-        best move 9-13")]
+        best move 9-13\n  \
+        $ gametree checkers best --engine mcts --playouts 10000 --seed 1 | grep -v time\n  \
+        position  B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\n  \
+        algorithm mcts\n  \
+        best move 11-16\n  \
+        playouts  10000\n  \
+        stop      playouts done\n  \
+        nodes     707215")]
     Best {
         /// Search from this PDN FEN position instead of the initial position.
         #[arg(long)]

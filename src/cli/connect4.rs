@@ -12,7 +12,12 @@ use serde_json::json;
 
 use gametree::{ConnectFour, Game, Player, Solution, SolveOptions, Solver};
 
+use gametree::games::connect_four::RandomColumns;
+use gametree::search::mcts::{Budget, Mcts, MctsResult};
+use gametree::search::proof_number::{DfPn, DfPnOptions};
+
 use super::cpu_time::thread_cpu_time;
+use super::engine::{Engine, EngineArgs, mcts_text};
 use super::output::outln;
 use super::progress;
 use super::{CliError, Outcome, Side, limits, prompt};
@@ -56,6 +61,25 @@ enum Connect4Command {
         column 3 is full; try again.\n  \
         Your move (X):")]
     Play(PlayArgs),
+    /// The computer's move from a position (a 1-based column): by the solver within a
+    /// budget of positions per move, as `play` chooses, or by Monte Carlo tree search
+    #[command(after_help = "Examples:\n  \
+        $ gametree connect4 best 4453\n  \
+        best move 4\n  \
+        engine    alphabeta\n  \
+        score     [..]\n  \
+        $ gametree connect4 best 112233 --engine mcts --playouts 10000 --seed 1 --json\n  \
+        {\"moves\":\"112233\",\"engine\":\"mcts\",\"move\":4,[..]}")]
+    Best(BestArgs),
+    /// Weakly solve a position by depth-first proof-number search (df-pn): 1 if the player
+    /// to move wins, 0 a draw, -1 a loss (two proofs: "at least a draw", then "a win")
+    #[command(after_help = "Examples:\n  \
+        $ gametree connect4 prove 5554224333234511764415115\n  \
+        value     1 (the player to move wins)\n  \
+        nodes     [..]\n  \
+        $ gametree connect4 prove 4455667 --json\n  \
+        gametree: \"4455667\": the game is over after move 7 (the first player has four in a row): there is nothing to solve")]
+    Prove(ProveArgs),
     /// Solve whole benchmark files and report per file the mean time per position (wall
     /// clock of the solving; CPU time of the whole file where the system reports it), the
     /// mean positions searched, and whether every score was right
@@ -168,6 +192,46 @@ struct PlayArgs {
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
     max_nodes: u64,
     #[command(flatten)]
+    engine: EngineArgs,
+    #[command(flatten)]
+    board: BoardArgs,
+}
+
+#[derive(Args, Debug)]
+struct BestArgs {
+    /// The moves played: 1-based columns, first player first (nothing or '': the empty
+    /// board)
+    #[arg(default_value = "")]
+    moves: String,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// alphabeta: the most positions the solver searches for each move it considers, as in
+    /// `play`
+    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+    max_nodes: u64,
+    /// Print one JSON object: moves, engine, move, then score bounds and nodes
+    /// (alphabeta) or what the Monte Carlo search did ("search": playouts, seed, each
+    /// column's visits)
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    board: BoardArgs,
+}
+
+#[derive(Args, Debug)]
+struct ProveArgs {
+    /// The moves played: 1-based columns, first player first (nothing or '': the empty
+    /// board)
+    #[arg(default_value = "")]
+    moves: String,
+    /// Give up after this many positions (exit status 1)
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Print one JSON object: moves, value (null when the budget ran out), nodes,
+    /// microseconds
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
     board: BoardArgs,
 }
 
@@ -195,6 +259,8 @@ pub fn run(args: Connect4Args) -> Result<Outcome, CliError> {
         Connect4Command::Solve(args) => solve(&args),
         Connect4Command::Analyze(args) => analyze(&args),
         Connect4Command::Play(args) => play(&args),
+        Connect4Command::Best(args) => best(&args),
+        Connect4Command::Prove(args) => prove(&args),
         Connect4Command::Bench(args) => bench(&args),
     }
 }
@@ -456,15 +522,16 @@ fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
     let echo = !stdin.is_terminal();
     let game = args.board.empty_board()?;
     let options = args.board.options(false)?;
+    args.engine.check()?;
     if args.max_nodes == 0 {
         return Err(CliError::Usage(
             "--max-nodes 0: the computer needs to search at least one position".into(),
         ));
     }
+    let mut computer = Computer::new(&args.engine, options, args.max_nodes);
     play_game(
         game,
-        options,
-        args.max_nodes,
+        &mut computer,
         args.side,
         echo,
         &mut stdin.lock(),
@@ -477,8 +544,7 @@ fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
 /// with the reason and asked for again; the end of input ends the game quietly.
 fn play_game(
     mut game: ConnectFour,
-    options: SolveOptions,
-    max_nodes: u64,
+    computer: &mut Computer,
     side: Option<Side>,
     echo: bool,
     input: &mut impl BufRead,
@@ -501,7 +567,6 @@ fn play_game(
         },
     };
     let mark = |player| if player == Player::Max { 'X' } else { 'O' };
-    let mut solver = Solver::new(options);
     writeln!(
         output,
         "You are {}. Type a column number, 1 to {}.",
@@ -527,23 +592,53 @@ fn play_game(
                     return Ok(());
                 };
                 let played = match answer.parse::<u32>() {
-                    Ok(column) => game.play(column).map_err(|error| error.to_string()),
+                    Ok(column) => game
+                        .play(column)
+                        .map(|()| column)
+                        .map_err(|error| error.to_string()),
                     Err(_) => Err(format!(
                         "{answer:?} is not a column number 1 to {}",
                         game.width()
                     )),
                 };
                 match played {
-                    Ok(()) => break,
+                    Ok(column) => {
+                        // `play` accepted it: a column 1 to the width, at most 64.
+                        let index = u8::try_from(column - 1).expect("invariant: a played column");
+                        computer.played(index);
+                        break;
+                    }
                     Err(reason) => writeln!(output, "{reason}; try again.")?,
                 }
             }
         } else {
             let spinner = progress::spinner("thinking");
-            spinner.set_message(format!("each move within {max_nodes} positions"));
-            let (column, score) = computer_move(&mut solver, &mut game, max_nodes)
+            spinner.set_message(computer.describe());
+            let choice = computer
+                .choose(&mut game)
                 .expect("invariant: a game that is not over has a move");
             spinner.finish_and_clear();
+            let (column, score) = match choice {
+                Choice::Solved(column, score) => (column, score),
+                Choice::Sampled(column, result) => {
+                    let visits = result
+                        .moves
+                        .iter()
+                        .find(|statistics| statistics.mv == column)
+                        .map_or(0, |statistics| statistics.visits);
+                    writeln!(
+                        output,
+                        "The computer ({}) plays {} ({visits} of {} playouts).",
+                        mark(human.opponent()),
+                        column + 1,
+                        result.root_visits
+                    )?;
+                    game.update(column);
+                    computer.played(column);
+                    continue;
+                }
+            };
+            let max_nodes = computer.max_nodes;
             let verdict = if score.at_least == score.at_most {
                 let outlook = match score.at_least.signum() {
                     1 => "it wins",
@@ -564,8 +659,192 @@ fn play_game(
                 column + 1
             )?;
             game.update(column);
+            computer.played(column);
         }
     }
+}
+
+/// The computer's player: the solver within a budget of positions per move, or Monte
+/// Carlo tree search keeping its tree from move to move.
+struct Computer {
+    solver: Solver<ConnectFour>,
+    max_nodes: u64,
+    mcts: Option<(Box<Mcts<ConnectFour, RandomColumns>>, Budget)>,
+}
+
+/// A move the computer chose, and how.
+enum Choice {
+    /// By the solver: the score's bounds.
+    Solved(u8, MoveScore),
+    /// By Monte Carlo tree search: what it found.
+    Sampled(u8, MctsResult<u8>),
+}
+
+impl Computer {
+    fn new(engine: &EngineArgs, options: SolveOptions, max_nodes: u64) -> Self {
+        let mcts = (engine.engine == Engine::Mcts).then(|| {
+            (
+                Box::new(Mcts::with_policy(engine.mcts_options(), RandomColumns)),
+                engine.budget(),
+            )
+        });
+        Computer {
+            solver: Solver::new(options),
+            max_nodes,
+            mcts,
+        }
+    }
+
+    /// What the spinner says while the computer thinks.
+    fn describe(&self) -> String {
+        match &self.mcts {
+            None => format!("each move within {} positions", self.max_nodes),
+            Some((_, Budget::Playouts(playouts))) => format!("{playouts} playouts"),
+            Some((_, Budget::Time(time))) => format!("{:.1} s of playouts", time.as_secs_f64()),
+        }
+    }
+
+    /// The computer's move; `None` when the game is over.
+    fn choose(&mut self, game: &mut ConnectFour) -> Option<Choice> {
+        if game.is_over() {
+            return None;
+        }
+        match &mut self.mcts {
+            None => computer_move(&mut self.solver, game, self.max_nodes)
+                .map(|(column, score)| Choice::Solved(column, score)),
+            Some((search, budget)) => {
+                let result = search.search(game, *budget);
+                Some(Choice::Sampled(result.best_move?, result))
+            }
+        }
+    }
+
+    /// Tells a Monte Carlo search which move was played, so it keeps that subtree.
+    fn played(&mut self, column: u8) {
+        if let Some((search, _)) = &mut self.mcts {
+            search.advance(column);
+        }
+    }
+}
+
+fn best(args: &BestArgs) -> Result<Outcome, CliError> {
+    args.engine.check()?;
+    let options = args.board.options(false)?;
+    if args.max_nodes == 0 {
+        return Err(CliError::Usage(
+            "--max-nodes 0: the computer needs to search at least one position".into(),
+        ));
+    }
+    let mut game = args.board.position(&args.moves).map_err(CliError::Usage)?;
+    let mut computer = Computer::new(&args.engine, options, args.max_nodes);
+    let spinner = progress::spinner("thinking");
+    spinner.set_message(computer.describe());
+    let started = Instant::now();
+    let choice = computer
+        .choose(&mut game)
+        .expect("invariant: a game that is not over has a move");
+    let elapsed = started.elapsed();
+    spinner.finish_and_clear();
+    match choice {
+        Choice::Solved(column, score) => {
+            if args.json {
+                outln!(
+                    "{}",
+                    json!({
+                        "moves": args.moves,
+                        "engine": "alphabeta",
+                        "move": column + 1,
+                        "score": (score.at_least == score.at_most).then_some(score.at_least),
+                        "at_least": score.at_least,
+                        "at_most": score.at_most,
+                        "max_nodes": args.max_nodes,
+                        "microseconds": elapsed.as_micros() as u64,
+                    })
+                )?;
+            } else {
+                let score_text = if score.at_least == score.at_most {
+                    score.at_least.to_string()
+                } else {
+                    format!(
+                        "between {} and {} (not solved within {} positions a move)",
+                        score.at_least, score.at_most, args.max_nodes
+                    )
+                };
+                outln!(
+                    "best move {}\nengine    alphabeta\nscore     {score_text}",
+                    column + 1
+                )?;
+            }
+        }
+        Choice::Sampled(column, result) => {
+            if args.json {
+                outln!(
+                    "{}",
+                    json!({
+                        "moves": args.moves,
+                        "engine": "mcts",
+                        "move": column + 1,
+                        "search": args.engine.mcts_json(&result, |column| json!(column + 1)),
+                    })
+                )?;
+            } else {
+                outln!(
+                    "best move {}\nengine    mcts\n{}",
+                    column + 1,
+                    mcts_text(&result, |column| (column + 1).to_string())
+                )?;
+            }
+        }
+    }
+    Ok(Outcome::Found)
+}
+
+fn prove(args: &ProveArgs) -> Result<Outcome, CliError> {
+    args.board.options(true)?;
+    if args.max_nodes == Some(0) {
+        return Err(CliError::Usage(
+            "--max-nodes 0: the search needs to visit at least one position".into(),
+        ));
+    }
+    let mut game = args.board.position(&args.moves).map_err(CliError::Usage)?;
+    let mut dfpn = DfPn::new(DfPnOptions {
+        table_mib: args.board.table_mib,
+        max_nodes: args.max_nodes.unwrap_or(u64::MAX),
+        ..DfPnOptions::default()
+    });
+    let spinner = progress::spinner("proving");
+    spinner.set_message(format!("{} by df-pn", gametree::text::excerpt(&args.moves)));
+    let weak = dfpn.weak_value(&mut game);
+    spinner.finish_and_clear();
+    // df-pn's value is MAX's (the first player's); print it for the player to move.
+    let value = weak.value.map(|value| match game.to_move() {
+        Player::Max => value,
+        Player::Min => -value,
+    });
+    if args.json {
+        outln!(
+            "{}",
+            json!({
+                "moves": args.moves,
+                "value": value,
+                "nodes": weak.stats.nodes,
+                "microseconds": weak.stats.elapsed.as_micros() as u64,
+            })
+        )?;
+    } else {
+        let verdict = match value {
+            Some(1) => "1 (the player to move wins)",
+            Some(0) => "0 (a draw)",
+            Some(_) => "-1 (the player to move loses)",
+            None => "unknown (the node budget ran out)",
+        };
+        outln!("value     {verdict}\nnodes     {}", weak.stats.nodes)?;
+    }
+    Ok(if value.is_some() {
+        Outcome::Found
+    } else {
+        Outcome::NotFound
+    })
 }
 
 /// Per-file figures of `bench`.

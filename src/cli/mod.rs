@@ -14,6 +14,7 @@ use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 mod checkers;
 mod connect4;
 mod cpu_time;
+mod engine;
 mod experiment;
 mod insanity;
 mod kalah;
@@ -91,7 +92,14 @@ enum Command {
         bound: upper (failed low: the value is at most this)\n  \
         leaves: 2\n  \
         nodes: 5\n  \
-        cutoffs: 2"
+        cutoffs: 2\n  \
+        $ gametree tree prove '((1 -1) (1 1))'\n  \
+        claim: value ≥ 1\n  \
+        outcome: proven\n  \
+        refutation: none\n  \
+        proof: (2 (2 1) (1 1))\n  \
+        leaves: 6\n  \
+        nodes: 11"
     )]
     Tree(tree::TreeArgs),
     /// English draughts (checkers): perft over the legal-move tree, the best move of a
@@ -150,8 +158,12 @@ pub enum Side {
 
 /// What exit status 1 means for each subcommand that uses it; every other subcommand
 /// exits 0 or 2.
-const NOT_FOUND_MEANINGS: [(&str, &str); 4] = [
+const NOT_FOUND_MEANINGS: [(&str, &str); 5] = [
     ("path", "no path"),
+    (
+        "prove",
+        "the node budget (--max-nodes) ran out before the value was proven",
+    ),
     ("insanity", "no solution"),
     ("solve", "a position's score differs from the SCORE given"),
     (

@@ -15,7 +15,14 @@ use gametree::{
 };
 use gametree::{Exponents, Player, Slagle, mn_alphabeta, mn_minimax};
 
+use gametree::Claim;
+use gametree::search::proof_number::{DfPn, DfPnOptions, DfPnOutcome};
+
 use super::{CliError, Outcome};
+
+/// The transposition table of `prove`, in MiB: a tree's nodes are its positions, and a
+/// tree that fits in memory has its searched nodes replaced as needed beyond this.
+const PROVE_TABLE_MIB: usize = 16;
 
 /// The arguments of `gametree tree`.
 #[derive(Args, Debug)]
@@ -62,6 +69,18 @@ pub struct TreeArgs {
     /// m&n: Slagle's s > 0 (default 1).
     #[arg(long, allow_hyphen_values = true)]
     s: Option<f64>,
+    /// prove: the claim that the value is at least this (MAX proves it); the default claim
+    /// is `--at-least 1`, a win for MAX in a tree whose leaves are 1 (MAX wins) and -1.
+    #[arg(
+        long,
+        value_name = "V",
+        allow_hyphen_values = true,
+        conflicts_with = "at_most"
+    )]
+    at_least: Option<f64>,
+    /// prove: the claim that the value is at most this (MIN proves it).
+    #[arg(long, value_name = "V", allow_hyphen_values = true)]
+    at_most: Option<f64>,
 }
 
 /// The searches `gametree tree` runs.
@@ -81,6 +100,10 @@ enum Algorithm {
     MnMinimax,
     /// Slagle's m&n alpha-beta: the move m&n minimaxing chooses, looking at less tree.
     MnAlphabeta,
+    /// Depth-first proof-number search (df-pn): proves or disproves a claim on the value
+    /// (`--at-least 1` by default: MAX wins), with the proof, or the refutation and what it
+    /// proves instead.
+    Prove,
 }
 
 /// Runs `gametree tree`.
@@ -149,6 +172,27 @@ pub fn run(args: &TreeArgs) -> Result<Outcome, CliError> {
             out.optional_move(result.best_move);
             out.stats(&result.stats, args.algorithm == Algorithm::MnAlphabeta);
         }
+        Algorithm::Prove => {
+            let claim = match (args.at_least, args.at_most) {
+                (_, Some(bound)) => Claim::AtMost(bound),
+                (bound, None) => Claim::AtLeast(bound.unwrap_or(1.0)),
+            };
+            let mut dfpn = DfPn::new(DfPnOptions {
+                table_mib: PROVE_TABLE_MIB,
+                ..DfPnOptions::default()
+            });
+            let result = dfpn.prove_with_proof(&mut tree, claim);
+            out.claim("claim", Some(claim));
+            let outcome = match result.outcome {
+                DfPnOutcome::Proven => "proven",
+                DfPnOutcome::Disproven => "disproven",
+                DfPnOutcome::Unknown => "unknown",
+            };
+            out.word("outcome", outcome);
+            out.claim("refutation", result.refutation);
+            out.proof("proof", result.proof.as_ref());
+            out.stats(&result.stats, false);
+        }
     }
     print_out(&out.finish())?;
     Ok(Outcome::Found)
@@ -174,6 +218,14 @@ fn check_options(args: &TreeArgs) -> Result<(), CliError> {
     }
     if args.algorithm != Algorithm::Proof && args.dot {
         return usage("--dot applies to proof");
+    }
+    if args.algorithm != Algorithm::Prove && (args.at_least.is_some() || args.at_most.is_some()) {
+        return usage("--at-least and --at-most apply to prove");
+    }
+    for (name, value) in [("--at-least", args.at_least), ("--at-most", args.at_most)] {
+        if value.is_some_and(f64::is_nan) {
+            return Err(CliError::Usage(format!("{name} cannot be NaN")));
+        }
     }
     if args.dot && args.json {
         return usage("--dot and --json cannot be used together");
@@ -399,6 +451,42 @@ impl Output {
             json_number(&mut self.text, value);
         } else {
             write_number(&mut self.text, value);
+        }
+        self.end_line();
+    }
+
+    fn word(&mut self, key: &str, word: &str) {
+        self.key(key);
+        if self.json {
+            let _ = write!(self.text, "\"{word}\"");
+        } else {
+            self.text.push_str(word);
+        }
+        self.end_line();
+    }
+
+    /// A claim: `value ≥ 1` in text, `{"at_least":1}` in JSON; `none`/`null` when absent.
+    fn claim(&mut self, key: &str, claim: Option<Claim<f64>>) {
+        self.key(key);
+        match claim {
+            None => self.text.push_str(if self.json { "null" } else { "none" }),
+            Some(claim) if self.json => {
+                let (name, value) = match claim {
+                    Claim::AtLeast(value) => ("at_least", value),
+                    Claim::AtMost(value) => ("at_most", value),
+                };
+                let _ = write!(self.text, "{{\"{name}\":");
+                json_number(&mut self.text, value);
+                self.text.push('}');
+            }
+            Some(claim) => {
+                let (sign, value) = match claim {
+                    Claim::AtLeast(value) => ("≥", value),
+                    Claim::AtMost(value) => ("≤", value),
+                };
+                let _ = write!(self.text, "value {sign} ");
+                write_number(&mut self.text, value);
+            }
         }
         self.end_line();
     }

@@ -10,6 +10,9 @@ use serde_json::{Value as Json, json};
 use gametree::tic_tac_toe::{Ending, Mark, Square, TicTacToe, octal};
 use gametree::{Game, Proof, ProofStep, Window, alphabeta_line, alphabeta_proof, alphabeta_value};
 
+use gametree::search::mcts::{Budget, Mcts, MctsResult};
+
+use super::engine::{Engine, EngineArgs, mcts_text};
 use super::output::outln;
 use super::prompt;
 use super::{CliError, Outcome, Side};
@@ -38,11 +41,37 @@ enum TttCommand {
         after_help = "Example:\n  $ gametree ttt proof --moves 3,1\n  (3 (11 (6 7 (5 10 3))) ((2 7 (4 11 (5 0))) [..]))"
     )]
     Proof(SearchArgs),
-    /// Play against the computer, which searches the whole game and never loses
+    /// The computer's move: by McCarthy's alpha-beta (the first move of the main line) or
+    /// by Monte Carlo tree search; squares are printed 1 to 9
+    #[command(after_help = "Examples:\n  \
+        $ gametree ttt best --moves 5,1\n  \
+        best move 8\n  \
+        engine    alphabeta\n  \
+        value     0\n  \
+        $ gametree ttt best --moves 1,2,5 --engine mcts --playouts 2000 --seed 1 --json\n  \
+        {\"moves\":[1,2,5],\"engine\":\"mcts\",\"move\":9,[..]}")]
+    Best(BestArgs),
+    /// Play against the computer, which searches the whole game and never loses (or, with
+    /// --engine mcts, plays by Monte Carlo tree search)
     #[command(
         after_help = "Example:\n  $ printf '5\\n1\\n3\\n7\\n' | gametree ttt play --side x | tail -1\n  The computer wins."
     )]
     Play(PlayArgs),
+}
+
+/// What `best` takes.
+#[derive(Args, Debug)]
+struct BestArgs {
+    /// The moves played so far: squares 1 to 9 (decimal, numbered left to right from the
+    /// top row), in game order, X first; empty means the empty board
+    #[arg(long, value_name = "SQUARES", default_value = "")]
+    moves: String,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// Print JSON: {"moves", "engine", "move", then "value" (alphabeta) or what the Monte
+    /// Carlo search did: "search" with playouts, seed, each move's visits}
+    #[arg(long)]
+    json: bool,
 }
 
 /// What `value`, `line` and `proof` take.
@@ -84,6 +113,8 @@ struct PlayArgs {
     /// Your side: first (X, who moves first) or second (O); asked for when absent
     #[arg(long, alias = "as", value_enum, value_name = "SIDE")]
     side: Option<Side>,
+    #[command(flatten)]
+    engine: EngineArgs,
 }
 
 /// Runs `gametree ttt`.
@@ -92,8 +123,107 @@ pub fn run(args: TttArgs) -> Result<Outcome, CliError> {
         TttCommand::Value(args) => search(Search::Value, &args),
         TttCommand::Line(args) => search(Search::Line, &args),
         TttCommand::Proof(args) => search(Search::Proof, &args),
+        TttCommand::Best(args) => best(&args),
         TttCommand::Play(args) => play(&args),
     }
+}
+
+/// The computer's player: McCarthy's alpha-beta, or Monte Carlo tree search keeping its
+/// tree from move to move.
+enum Computer {
+    Alphabeta,
+    Mcts {
+        search: Box<Mcts<TicTacToe>>,
+        budget: Budget,
+    },
+}
+
+impl Computer {
+    fn new(args: &EngineArgs) -> Self {
+        match args.engine {
+            Engine::Alphabeta => Computer::Alphabeta,
+            Engine::Mcts => Computer::Mcts {
+                search: Box::new(Mcts::new(args.mcts_options())),
+                budget: args.budget(),
+            },
+        }
+    }
+
+    /// The move after `moves`, and the Monte Carlo search's figures when it searched.
+    fn choose(&mut self, moves: &[Square]) -> Option<(Square, Option<MctsResult<Square>>)> {
+        match self {
+            Computer::Alphabeta => computer_move(moves).map(|square| (square, None)),
+            Computer::Mcts { search, budget } => {
+                // A fresh board: a search reorders the board's blanks.
+                let mut game = TicTacToe::from_moves(moves).ok()?;
+                if game.ending().is_some() {
+                    return None;
+                }
+                let result = search.search(&mut game, *budget);
+                Some((result.best_move?, Some(result)))
+            }
+        }
+    }
+
+    /// Tells a Monte Carlo search which move was played, so it keeps that subtree.
+    fn played(&mut self, square: Square) {
+        if let Computer::Mcts { search, .. } = self {
+            search.advance(square);
+        }
+    }
+}
+
+fn best(args: &BestArgs) -> Result<Outcome, CliError> {
+    args.engine.check()?;
+    let game = TicTacToe::parse_moves(&args.moves)
+        .map_err(|error| CliError::Usage(format!("--moves {:?}: {error}", args.moves)))?;
+    if let Some(ending) = game.ending() {
+        return Err(CliError::Usage(format!(
+            "--moves {:?}: the game is over ({ending}): there is no move to choose",
+            args.moves
+        )));
+    }
+    let moves = game.moves().to_vec();
+    let mut computer = Computer::new(&args.engine);
+    let (square, result) = computer
+        .choose(&moves)
+        .expect("invariant: a game that is not over has a move");
+    let engine = match args.engine.engine {
+        Engine::Alphabeta => "alphabeta",
+        Engine::Mcts => "mcts",
+    };
+    let value = match result {
+        Some(_) => None,
+        None => {
+            let mut game = TicTacToe::from_moves(&moves).expect("invariant: replayed");
+            Some(alphabeta_value(&mut game, Window::new(SEED_WINDOW.0, SEED_WINDOW.1)).value)
+        }
+    };
+    if args.json {
+        let mut object = serde_json::Map::new();
+        object.insert("moves".into(), json!(moves));
+        object.insert("engine".into(), json!(engine));
+        object.insert("move".into(), json!(square));
+        match &result {
+            Some(result) => {
+                object.insert(
+                    "search".into(),
+                    args.engine.mcts_json(result, |mv| json!(mv)),
+                );
+            }
+            None => {
+                object.insert("value".into(), json!(value));
+            }
+        }
+        outln!("{}", Json::Object(object))?;
+    } else {
+        outln!("best move {square}\nengine    {engine}")?;
+        match &result {
+            Some(result) => outln!("{}", mcts_text(result, |mv| mv.to_string()))?,
+            None => outln!("value     {}", value.unwrap_or_default())?,
+        }
+    }
+    Ok(Outcome::Found)
 }
 
 #[derive(Clone, Copy)]
@@ -232,9 +362,17 @@ fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
         Side::First => Mark::X,
         Side::Second => Mark::O,
     });
+    args.engine.check()?;
     // Piped moves are not shown by a terminal: echo them so the transcript reads well.
     let echo = !stdin.is_terminal();
-    play_game(human, echo, &mut stdin.lock(), &mut stdout.lock())?;
+    let mut computer = Computer::new(&args.engine);
+    play_game(
+        human,
+        &mut computer,
+        echo,
+        &mut stdin.lock(),
+        &mut stdout.lock(),
+    )?;
     Ok(Outcome::Found)
 }
 
@@ -242,6 +380,7 @@ fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
 /// answered with the reason and asked for again; the end of input ends the game quietly.
 fn play_game(
     human: Option<Mark>,
+    computer: &mut Computer,
     echo: bool,
     input: &mut impl BufRead,
     output: &mut impl Write,
@@ -299,15 +438,20 @@ fn play_game(
                     Err(reason) => writeln!(output, "{reason}; try again.")?,
                 }
             }
+            if let Some(&square) = game.moves().last() {
+                computer.played(square);
+            }
         } else {
-            let square =
-                computer_move(game.moves()).expect("invariant: a game that is not over has a move");
+            let (square, _) = computer
+                .choose(game.moves())
+                .expect("invariant: a game that is not over has a move");
             writeln!(
                 output,
                 "The computer ({}) plays {square}.",
                 game.mark_to_move()
             )?;
             game.update(square);
+            computer.played(square);
         }
     }
 }
@@ -368,7 +512,14 @@ mod tests {
     fn play_reprompts_on_bad_input_and_stops_at_the_end_of_input() {
         let mut input = io::Cursor::new("maybe\nx\n0\nten\n5\n5\n");
         let mut output = Vec::new();
-        play_game(None, true, &mut input, &mut output).expect("in memory");
+        play_game(
+            None,
+            &mut Computer::Alphabeta,
+            true,
+            &mut input,
+            &mut output,
+        )
+        .expect("in memory");
         let text = String::from_utf8(output).expect("utf-8");
         assert!(
             text.contains("\"maybe\" is neither X (first) nor O (second); try again."),

@@ -16,6 +16,8 @@
 use std::fmt;
 
 use crate::game::{Game, Player};
+use crate::random::SplitMix64;
+use crate::search::mcts::PlayoutPolicy;
 use crate::search::solver::{Outlook, Solvable};
 use crate::search::transposition::PositionKey;
 
@@ -616,6 +618,46 @@ impl fmt::Display for ConnectFour {
             write!(f, "{}", column % 10)?;
         }
         Ok(())
+    }
+}
+
+/// Uniformly random Monte Carlo playouts for Connect Four, drawn from the bitboard: every
+/// playable column equally likely, as [`crate::search::mcts::UniformPlayouts`] would draw
+/// them, without building the ordered list of [`Game::successors`] at every move.
+///
+/// # Example
+/// ```
+/// use gametree::games::connect_four::RandomColumns;
+/// use gametree::search::mcts::{Budget, Mcts, MctsOptions};
+/// use gametree::ConnectFour;
+///
+/// let mut game = ConnectFour::new();
+/// let mut mcts = Mcts::with_policy(MctsOptions::default(), RandomColumns);
+/// let result = mcts.search(&mut game, Budget::Playouts(1_000));
+/// assert_eq!(result.playouts, 1_000);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RandomColumns;
+
+impl PlayoutPolicy<ConnectFour> for RandomColumns {
+    #[inline]
+    fn playout_move(
+        &mut self,
+        game: &ConnectFour,
+        _moves: &mut Vec<u8>,
+        random: &mut SplitMix64,
+    ) -> Option<u8> {
+        let mut cells = game.possible();
+        if cells == 0 {
+            return None;
+        }
+        let mut skip = random.below(u64::from(cells.count_ones()));
+        while skip > 0 {
+            cells &= cells - 1;
+            skip -= 1;
+        }
+        let column = cells.trailing_zeros() / (game.height + 1);
+        Some(u8::try_from(column).expect("invariant: width ≤ 64"))
     }
 }
 

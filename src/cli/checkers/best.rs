@@ -59,11 +59,17 @@ pub fn run(fen: Option<&str>, search: &SearchArgs, json_output: bool) -> Result<
     let position = super::read_position(fen)?;
     let mut engine = Engine::from_args(search)?;
     let mut game = Checkers::from_position(position).with_weights(engine.weights);
-    if !json_output {
+    if !json_output && engine.mcts.is_some() {
+        write(format_args!(
+            "position  {}\nalgorithm {}\n",
+            position.to_fen(),
+            engine.name()
+        ))?;
+    } else if !json_output {
         write(format_args!(
             "position  {}\nalgorithm {}\n{:>5}  {:>22}  {:>10}  {:>12}  {:>5}  line\n",
             position.to_fen(),
-            engine.algorithm.name(),
+            engine.name(),
             "depth",
             "value",
             "nodes",
@@ -104,9 +110,9 @@ pub fn run(fen: Option<&str>, search: &SearchArgs, json_output: bool) -> Result<
     let last = report.iterations.last();
     let ebf = report.effective_branching_factor();
     if json_output {
-        let document = json!({
+        let mut document = json!({
             "position": position.to_fen(),
-            "algorithm": engine.algorithm.name(),
+            "algorithm": engine.name(),
             "best_move": report.best_move.map(|mv| mv.to_string()),
             "value": last.map(|iteration| value_json(iteration.value)),
             "depth": last.map_or(0, |iteration| iteration.depth),
@@ -124,11 +130,23 @@ pub fn run(fen: Option<&str>, search: &SearchArgs, json_output: bool) -> Result<
             })),
             "iterations": report.iterations.iter().map(iteration_json).collect::<Vec<_>>(),
         });
+        if let (Some(playouts), Some(object)) = (report.playouts, document.as_object_mut()) {
+            object.insert("playouts".into(), json!(playouts));
+        }
         write(format_args!("{document}\n"))?;
     } else {
         let best = report
             .best_move
             .map_or("none (the game is over)".to_string(), |mv| mv.to_string());
+        if let Some(playouts) = report.playouts {
+            write(format_args!(
+                "best move {best}\nplayouts  {playouts}\nstop      {}\nnodes     {}\ntime      {:.3} s\n",
+                report.stop,
+                report.nodes,
+                report.elapsed.as_secs_f64(),
+            ))?;
+            return Ok(Outcome::Found);
+        }
         write(format_args!(
             "best move {best}\nvalue     {}\nstop      {}\nnodes     {}\ntime      {:.3} s\nnodes/s   {:.0}\nebf       {}\n",
             last.map_or("-".to_string(), |iteration| describe_value(iteration.value)),

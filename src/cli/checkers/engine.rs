@@ -18,6 +18,9 @@ use gametree::{
 
 use gametree::experiment::SlagleParameters;
 
+use gametree::search::mcts::{Budget, Mcts, MctsOptions, Proven};
+
+pub use crate::cli::engine::Engine as EngineName;
 use crate::cli::{CliError, limits};
 
 /// The deepest search the commands accept: a bound on the recursion and far beyond what
@@ -68,6 +71,16 @@ pub struct SearchArgs {
     /// file.
     #[arg(long)]
     pub params: Option<PathBuf>,
+    /// The search that chooses the move: iterative deepening (`--algorithm`) or Monte Carlo
+    /// tree search with random playouts to the end of the game
+    #[arg(long, value_enum, default_value = "alphabeta")]
+    pub engine: EngineName,
+    /// mcts: playouts per move [default: 100000 unless --time is given]
+    #[arg(long, value_name = "N", conflicts_with = "time")]
+    pub playouts: Option<u64>,
+    /// mcts: the seed of the random playouts (the same seed and playouts, the same move)
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
 }
 
 /// The search algorithms of the checkers commands.
@@ -105,6 +118,8 @@ pub struct Engine {
     pub slagle: Option<Slagle>,
     pub weights: EvaluationWeights,
     pub table: Option<TranspositionTable<Move, i32>>,
+    /// `--engine mcts`: the search, kept from move to move, and its budget.
+    pub mcts: Option<(Box<Mcts<Checkers>>, Budget)>,
 }
 
 /// One completed depth.
@@ -130,6 +145,8 @@ pub struct SearchReport {
     pub stop: &'static str,
     pub nodes: u64,
     pub elapsed: Duration,
+    /// `--engine mcts`: the playouts run.
+    pub playouts: Option<u64>,
 }
 
 impl SearchReport {
@@ -301,6 +318,12 @@ fn parse_params(json: &Json) -> Result<Params, String> {
 impl Engine {
     /// The engine the command line asks for.
     pub fn from_args(args: &SearchArgs) -> Result<Engine, CliError> {
+        if args.engine == EngineName::Mcts {
+            return Engine::mcts_from_args(args);
+        }
+        if args.playouts.is_some() || args.seed.is_some() {
+            return Err(usage("--playouts and --seed apply to --engine mcts"));
+        }
         let limit = match (args.depth, args.time) {
             (Some(depth), None) => {
                 if depth == 0 || depth > MAX_SEARCH_DEPTH {
@@ -361,7 +384,73 @@ impl Engine {
             slagle,
             weights: params.weights.unwrap_or_default(),
             table,
+            mcts: None,
         })
+    }
+
+    /// `--engine mcts`: a budget of playouts or time, a seed; the depth-first search's
+    /// settings do not apply.
+    fn mcts_from_args(args: &SearchArgs) -> Result<Engine, CliError> {
+        let depth_first = args.depth.is_some()
+            || args.algorithm.is_some()
+            || args.params.is_some()
+            || [args.m.is_some(), args.n.is_some()]
+                .into_iter()
+                .chain([args.x, args.y, args.r, args.s].iter().map(Option::is_some))
+                .any(|given| given);
+        if depth_first {
+            return Err(usage(
+                "--depth, --algorithm, --params, --m, --n, --x, --y, --r and --s do not apply to --engine mcts",
+            ));
+        }
+        if args.playouts == Some(0) {
+            return Err(usage("--playouts 0: the search needs at least one playout"));
+        }
+        let budget = match args.time {
+            Some(seconds) => {
+                if !(seconds.is_finite() && seconds > 0.0 && seconds <= 1e6) {
+                    return Err(usage(format!(
+                        "--time must be a positive number of seconds, not {seconds}"
+                    )));
+                }
+                Budget::Time(Duration::from_secs_f64(seconds))
+            }
+            None => Budget::Playouts(
+                args.playouts
+                    .unwrap_or(crate::cli::engine::DEFAULT_PLAYOUTS),
+            ),
+        };
+        let options = MctsOptions {
+            seed: args.seed.unwrap_or(0),
+            ..MctsOptions::default()
+        };
+        Ok(Engine {
+            limit: match budget {
+                Budget::Time(time) => Limit::Time(time),
+                Budget::Playouts(_) => Limit::Depth(0),
+            },
+            algorithm: Algorithm::Alphabeta,
+            slagle: None,
+            weights: EvaluationWeights::default(),
+            table: None,
+            mcts: Some((Box::new(Mcts::new(options)), budget)),
+        })
+    }
+
+    /// The search's name as `best` prints it.
+    pub fn name(&self) -> &'static str {
+        if self.mcts.is_some() {
+            "mcts"
+        } else {
+            self.algorithm.name()
+        }
+    }
+
+    /// Tells a Monte Carlo search which move was played, so it keeps that subtree.
+    pub fn played(&mut self, mv: Move) {
+        if let Some((search, _)) = &mut self.mcts {
+            search.advance(mv);
+        }
     }
 
     /// Searches `game` (whose root is marked here) and reports each depth to
@@ -372,6 +461,28 @@ impl Engine {
         mut on_iteration: impl FnMut(&IterationReport),
     ) -> SearchReport {
         game.mark_root();
+        if let Some((search, budget)) = &mut self.mcts {
+            let result = search.search(game, *budget);
+            let stop = if result.moves.iter().any(|m| m.proven == Some(Proven::Win))
+                || (!result.moves.is_empty() && result.moves.iter().all(|m| m.proven.is_some()))
+            {
+                "game decided"
+            } else if matches!(budget, Budget::Time(_)) {
+                "time limit"
+            } else {
+                "playouts done"
+            };
+            let report = SearchReport {
+                iterations: Vec::new(),
+                table: None,
+                best_move: result.best_move,
+                stop,
+                nodes: result.stats.nodes,
+                elapsed: result.stats.elapsed,
+                playouts: Some(result.playouts),
+            };
+            return report;
+        }
         match (&self.slagle, self.algorithm) {
             (Some(slagle), Algorithm::MAndN) => self.search_m_and_n(game, slagle, on_iteration),
             _ => {
@@ -421,6 +532,7 @@ impl Engine {
                     stop: stop_name(result.stop),
                     nodes: result.stats.nodes,
                     elapsed: result.stats.elapsed,
+                    playouts: None,
                 }
             }
         }
@@ -489,6 +601,7 @@ impl Engine {
             stop,
             nodes,
             elapsed: started.elapsed(),
+            playouts: None,
         }
     }
 }

@@ -209,6 +209,7 @@ fn converse(
             match position.parse_move(&text) {
                 Ok(mv) => {
                     game.update(mv);
+                    engine.played(mv);
                     show_board = true;
                     record_move(record, mv);
                 }
@@ -231,8 +232,18 @@ fn converse(
             };
             // Saved before it is announced: what is reported has happened.
             game.update(mv);
+            engine.played(mv);
             show_board = true;
             record_move(record, mv);
+            if let Some(playouts) = report.playouts {
+                writeln!(
+                    out,
+                    "gametree plays {mv} ({playouts} playouts, {} nodes, {:.2} s)",
+                    report.nodes,
+                    report.elapsed.as_secs_f64(),
+                )?;
+                continue;
+            }
             let last = report.iterations.last();
             writeln!(
                 out,
