@@ -10,9 +10,9 @@
 //!
 //! Unlike [`TranspositionTable`](crate::TranspositionTable), whose entries hold any move
 //! type, an entry here holds a move by its place in the list
-//! [`Solvable::search_moves`](crate::search::solver::Solvable::search_moves) gives (up to
-//! 254 moves), so that it fits a word with the value, the bound, the effort and the
-//! generation.
+//! [`Solvable::search_moves`](crate::search::solver::Solvable::search_moves) gives (the
+//! first 255 moves; a later one is not kept), so that it fits a word with the value, the
+//! bound, the effort and the generation.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -214,9 +214,11 @@ impl SharedTable {
             Bound::Lower => LOWER,
             Bound::Upper => UPPER,
         };
+        // Places 0 to 254 fit the byte as place + 1; a later move is not kept.
         let move_code = entry
             .move_place
             .or(kept_move)
+            .filter(|&place| place < u8::MAX)
             .map_or(0, |place| u64::from(place) + 1);
         let data = u64::from(entry.value as u32)
             | u64::from(entry.effort) << EFFORT_SHIFT
@@ -290,6 +292,15 @@ mod tests {
             assert_eq!(table.probe(key), Some(stored));
         }
         assert_eq!(table.probe(4), None);
+    }
+
+    #[test]
+    fn a_move_past_the_255th_is_not_kept_and_spoils_nothing() {
+        let table = SharedTable::growing(1 << 10, 1 << 10);
+        table.store(7, entry(-3, Bound::Lower, 9, Some(255)));
+        assert_eq!(table.probe(7), Some(entry(-3, Bound::Lower, 9, None)));
+        table.store(8, entry(5, Bound::Upper, 1, Some(254)));
+        assert_eq!(table.probe(8), Some(entry(5, Bound::Upper, 1, Some(254))));
     }
 
     #[test]
