@@ -203,3 +203,59 @@ fn play_by_mcts_answers_every_move_to_the_end_of_input() {
     assert!(text.contains("The computer (O) plays"), "{text}");
     assert!(text.contains("of 2000 playouts"), "{text}");
 }
+
+#[test]
+fn kalah_best_by_alpha_beta_is_one_of_the_solvers_best_moves() {
+    let args = ["--houses", "3", "--seeds", "3"];
+    let solved = json(&gametree(
+        &[&["kalah", "solve"][..], &args, &["--json"]].concat(),
+    ));
+    let best = json(&gametree(
+        &[&["kalah", "best"][..], &args, &["--json"]].concat(),
+    ));
+    assert_eq!(best["engine"], value!("alphabeta"));
+    assert_eq!(best["at_least"], solved["value"]);
+    assert_eq!(best["at_most"], solved["value"]);
+    let moves = solved["best_moves"].as_array().expect("best moves");
+    assert!(moves.contains(&best["move"]), "{best} not among {moves:?}");
+}
+
+#[test]
+fn kalah_best_by_mcts_prints_the_search_and_repeats_for_a_seed() {
+    let args = [
+        "kalah",
+        "best",
+        "--houses",
+        "4",
+        "--seeds",
+        "3",
+        "--engine",
+        "mcts",
+        "--playouts",
+        "2000",
+        "--seed",
+        "7",
+        "--json",
+    ];
+    let first = json(&gametree(&args));
+    assert_eq!(first["engine"], value!("mcts"));
+    let house = first["move"].as_u64().expect("a house");
+    assert!((1..=4).contains(&house));
+    let playouts = first["search"]["playouts"].as_u64().expect("playouts");
+    assert!((1..=2000).contains(&playouts));
+    let again = json(&gametree(&args));
+    assert_eq!(again["move"], first["move"]);
+    assert_eq!(again["search"]["moves"], first["search"]["moves"]);
+}
+
+#[test]
+fn kalah_best_refuses_a_finished_game_and_mcts_flags_without_mcts() {
+    assert_usage_error_of(
+        &["kalah", "best", "--position", "0,0,5,0,0,3,N"],
+        "the game is over",
+    );
+    assert_usage_error_of(
+        &["kalah", "best", "--houses", "2", "--playouts", "10"],
+        "apply to --engine mcts",
+    );
+}

@@ -22,6 +22,9 @@ use gametree::games::kalah::{Ending, Kalah, KalahRules};
 use gametree::search::retrograde::{Endgame, EndgameTable};
 use gametree::{Game, Player, SolveOptions, Solver};
 
+use gametree::search::mcts::Mcts;
+
+use super::engine::{Engine, EngineArgs, mcts_text};
 use super::output::outln;
 use super::{CliError, Outcome, Side, limits, progress, prompt};
 
@@ -59,10 +62,22 @@ enum KalahCommand {
         nodes    185\n  \
         time     [..]")]
     Perft(PerftArgs),
-    /// Play against the computer, which solves each move within a budget; type a house
-    /// number per move
-    #[command(after_help = "Example:\n  \
+    /// The computer's move in a position: by the solver within a budget (alphabeta: the
+    /// move with the best proven bounds) or by Monte Carlo tree search
+    #[command(after_help = "Examples:\n  \
+        $ gametree kalah best --houses 3 --seeds 2\n  \
+        best move 2\n  \
+        engine    alphabeta\n  \
+        value     4 (South wins by 4)\n  \
+        $ gametree kalah best --houses 3 --seeds 2 --engine mcts --playouts 2000 --seed 1 --json\n  \
+        {\"position\":\"2,2,2,0,2,2,2,0,S\",\"engine\":\"mcts\",\"move\":[..],\"search\":{[..]}}")]
+    Best(BestArgs),
+    /// Play against the computer, which solves each move within a budget (or, with
+    /// --engine mcts, searches it by Monte Carlo tree search); type a house number per move
+    #[command(after_help = "Examples:\n  \
         $ printf '2\\n1\\n' | gametree kalah play --houses 2 --seeds 1 --side first | tail -1\n  \
+        You win by 2.\n  \
+        $ printf '2\\n1\\n' | gametree kalah play --houses 2 --seeds 1 --side first --engine mcts --seed 1 | tail -1\n  \
         You win by 2.")]
     Play(PlayArgs),
     /// Build an endgame table: the value of every position with fewer than --endgame-seeds
@@ -288,16 +303,36 @@ struct PerftArgs {
 }
 
 #[derive(Args, Debug)]
+struct BestArgs {
+    #[command(flatten)]
+    board: BoardArgs,
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// alphabeta: the most positions the solver searches for each move it considers
+    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+    max_nodes: u64,
+    /// alphabeta: greatest transposition table size in MiB
+    #[arg(long, value_name = "MIB", default_value_t = SolveOptions::default().table_mib)]
+    table_mib: usize,
+    /// Print one JSON object: position, engine, move (a house, 1-based), then the value's
+    /// bounds (alphabeta) or what the Monte Carlo search did
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
 struct PlayArgs {
     #[command(flatten)]
     board: BoardArgs,
     /// Your side: first (South) or second (North); asked for when absent
     #[arg(long, value_enum, value_name = "SIDE")]
     side: Option<Side>,
-    /// The most positions the computer searches for each move it considers
+    #[command(flatten)]
+    engine: EngineArgs,
+    /// alphabeta: the most positions the computer searches for each move it considers
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
     max_nodes: u64,
-    /// Greatest transposition table size in MiB
+    /// alphabeta: greatest transposition table size in MiB
     #[arg(long, value_name = "MIB", default_value_t = SolveOptions::default().table_mib)]
     table_mib: usize,
 }
@@ -311,6 +346,7 @@ pub fn run(args: KalahArgs) -> Result<Outcome, CliError> {
         KalahCommand::Solve(args) => solve(&args),
         KalahCommand::Analyze(args) => analyze(&args),
         KalahCommand::Perft(args) => perft(&args),
+        KalahCommand::Best(args) => best(&args),
         KalahCommand::Play(args) => play(&args),
         KalahCommand::Endgame(args) => build_endgame(&args),
     }
@@ -668,8 +704,82 @@ fn computer_move(solver: &mut Solver<Kalah>, game: &mut Kalah, max_nodes: u64) -
     best.expect("invariant: a game that is not over has a move")
 }
 
+fn best(args: &BestArgs) -> Result<Outcome, CliError> {
+    args.engine.check()?;
+    if args.max_nodes == 0 {
+        return Err(CliError::Usage(
+            "--max-nodes 0: the computer needs to search at least one position".into(),
+        ));
+    }
+    let mut game = args.board.game()?;
+    if game.is_over() {
+        return Err(CliError::Usage(format!(
+            "{}: the game is over; there is no move to choose",
+            position_text(&game)
+        )));
+    }
+    let position = position_text(&game);
+    match args.engine.engine {
+        Engine::Alphabeta => {
+            let mut solver = solver(args.table_mib)?;
+            let (mv, at_least, at_most) = computer_move(&mut solver, &mut game, args.max_nodes);
+            // South's final margin after the move: exact when the bounds meet.
+            let (low, high) = if game.to_move() == Player::Max {
+                (at_least, at_most)
+            } else {
+                (-at_most, -at_least)
+            };
+            if args.json {
+                outln!(
+                    "{}",
+                    json!({
+                        "position": position,
+                        "engine": "alphabeta",
+                        "move": usize::from(mv) + 1,
+                        "at_least": low,
+                        "at_most": high,
+                    })
+                )?;
+            } else {
+                outln!("best move {}\nengine    alphabeta", usize::from(mv) + 1)?;
+                if low == high {
+                    outln!("value     {}", describe(low))?;
+                } else {
+                    outln!("value     between {low} and {high}")?;
+                }
+            }
+        }
+        Engine::Mcts => {
+            let mut mcts = Mcts::new(args.engine.mcts_options());
+            let result = mcts.search(&mut game, args.engine.budget());
+            let mv = result
+                .best_move
+                .expect("invariant: a game that is not over has a move");
+            if args.json {
+                outln!(
+                    "{}",
+                    json!({
+                        "position": position,
+                        "engine": "mcts",
+                        "move": usize::from(mv) + 1,
+                        "search": args.engine.mcts_json(&result, |mv| json!(usize::from(mv) + 1)),
+                    })
+                )?;
+            } else {
+                outln!("best move {}\nengine    mcts", usize::from(mv) + 1)?;
+                outln!(
+                    "{}",
+                    mcts_text(&result, |mv| (usize::from(mv) + 1).to_string())
+                )?;
+            }
+        }
+    }
+    Ok(Outcome::Found)
+}
+
 fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
     let game = args.board.game()?;
+    args.engine.check()?;
     let solver = solver(args.table_mib)?;
     if args.max_nodes == 0 {
         return Err(CliError::Usage(
@@ -681,8 +791,11 @@ fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
     let stdout = io::stdout();
     play_game(
         game,
-        solver,
-        args.max_nodes,
+        Computer {
+            solver,
+            engine: &args.engine,
+            max_nodes: args.max_nodes,
+        },
         args.side,
         echo,
         &mut stdin.lock(),
@@ -698,12 +811,19 @@ fn side_name(player: Player) -> &'static str {
     }
 }
 
+/// How the computer chooses its moves in `play`.
+struct Computer<'a> {
+    solver: Solver<Kalah>,
+    engine: &'a EngineArgs,
+    /// The solver's budget a move considered.
+    max_nodes: u64,
+}
+
 /// A person plays the computer, one house per line; bad input is answered with the reason
 /// and asked for again; the end of input ends the game quietly.
 fn play_game(
     mut game: Kalah,
-    mut solver: Solver<Kalah>,
-    max_nodes: u64,
+    mut computer: Computer<'_>,
     side: Option<Side>,
     echo: bool,
     input: &mut impl BufRead,
@@ -762,7 +882,28 @@ fn play_game(
             }
         } else {
             let spinner = progress::spinner("thinking");
-            let (mv, at_least, at_most) = computer_move(&mut solver, &mut game, max_nodes);
+            let Computer {
+                ref mut solver,
+                engine,
+                max_nodes,
+            } = computer;
+            if engine.engine == Engine::Mcts {
+                let result = Mcts::new(engine.mcts_options()).search(&mut game, engine.budget());
+                spinner.finish_and_clear();
+                let mv = result
+                    .best_move
+                    .expect("invariant: a game that is not over has a move");
+                writeln!(
+                    output,
+                    "The computer ({}) sows house {} (Monte Carlo tree search, {} playouts).",
+                    side_name(game.to_move()),
+                    mv + 1,
+                    result.playouts
+                )?;
+                game.update(mv);
+                continue;
+            }
+            let (mv, at_least, at_most) = computer_move(solver, &mut game, max_nodes);
             spinner.finish_and_clear();
             let outlook = if at_least == at_most {
                 format!("with best play it ends {at_least:+} for it")
