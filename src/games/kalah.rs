@@ -843,10 +843,8 @@ impl Solvable for Kalah {
             let every = (0..self.houses)
                 .all(|house| self.state.pits[first + house] == 0 || known & (1 << house) != 0);
             if let Some(best) = best {
-                let value = match self.state.to_move {
-                    Player::Max => best,
-                    Player::Min => -best,
-                };
+                // The mover's score back to a value to MAX: the same sign change.
+                let value = seen_by_mover(best, self.state.to_move);
                 if every {
                     return Outlook::Known(value);
                 }
