@@ -307,13 +307,7 @@ struct BestArgs {
     #[command(flatten)]
     board: BoardArgs,
     #[command(flatten)]
-    engine: EngineArgs,
-    /// alphabeta: the most positions the solver searches for each move it considers
-    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
-    max_nodes: u64,
-    /// alphabeta: greatest transposition table size in MiB
-    #[arg(long, value_name = "MIB", default_value_t = SolveOptions::default().table_mib)]
-    table_mib: usize,
+    computer: ComputerArgs,
     /// Print one JSON object: position, engine, move (a house, 1-based), then the value's
     /// bounds (alphabeta) or what the Monte Carlo search did
     #[arg(long)]
@@ -328,6 +322,13 @@ struct PlayArgs {
     #[arg(long, value_enum, value_name = "SIDE")]
     side: Option<Side>,
     #[command(flatten)]
+    computer: ComputerArgs,
+}
+
+/// How the computer chooses a move, for `best` and `play`.
+#[derive(Args, Debug)]
+struct ComputerArgs {
+    #[command(flatten)]
     engine: EngineArgs,
     /// alphabeta: the most positions the computer searches for each move it considers
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
@@ -335,6 +336,19 @@ struct PlayArgs {
     /// alphabeta: greatest transposition table size in MiB
     #[arg(long, value_name = "MIB", default_value_t = SolveOptions::default().table_mib)]
     table_mib: usize,
+}
+
+impl ComputerArgs {
+    /// Refuses an engine's flags that do not fit and a budget of no positions.
+    fn check(&self) -> Result<(), CliError> {
+        self.engine.check()?;
+        if self.max_nodes == 0 {
+            return Err(CliError::Usage(
+                "--max-nodes 0: the computer needs to search at least one position".into(),
+            ));
+        }
+        Ok(())
+    }
 }
 
 /// The deepest perft accepted: far beyond what finishes.
@@ -705,12 +719,8 @@ fn computer_move(solver: &mut Solver<Kalah>, game: &mut Kalah, max_nodes: u64) -
 }
 
 fn best(args: &BestArgs) -> Result<Outcome, CliError> {
-    args.engine.check()?;
-    if args.max_nodes == 0 {
-        return Err(CliError::Usage(
-            "--max-nodes 0: the computer needs to search at least one position".into(),
-        ));
-    }
+    args.computer.check()?;
+    let computer = &args.computer;
     let mut game = args.board.game()?;
     if game.is_over() {
         return Err(CliError::Usage(format!(
@@ -719,10 +729,10 @@ fn best(args: &BestArgs) -> Result<Outcome, CliError> {
         )));
     }
     let position = position_text(&game);
-    match args.engine.engine {
+    match computer.engine.engine {
         Engine::Alphabeta => {
-            let mut solver = solver(args.table_mib)?;
-            let (mv, at_least, at_most) = computer_move(&mut solver, &mut game, args.max_nodes);
+            let mut solver = solver(computer.table_mib)?;
+            let (mv, at_least, at_most) = computer_move(&mut solver, &mut game, computer.max_nodes);
             // South's final margin after the move: exact when the bounds meet.
             let (low, high) = if game.to_move() == Player::Max {
                 (at_least, at_most)
@@ -750,8 +760,8 @@ fn best(args: &BestArgs) -> Result<Outcome, CliError> {
             }
         }
         Engine::Mcts => {
-            let mut mcts = Mcts::new(args.engine.mcts_options());
-            let result = mcts.search(&mut game, args.engine.budget());
+            let mut mcts = Mcts::new(computer.engine.mcts_options());
+            let result = mcts.search(&mut game, computer.engine.budget());
             let mv = result
                 .best_move
                 .expect("invariant: a game that is not over has a move");
@@ -762,7 +772,7 @@ fn best(args: &BestArgs) -> Result<Outcome, CliError> {
                         "position": position,
                         "engine": "mcts",
                         "move": usize::from(mv) + 1,
-                        "search": args.engine.mcts_json(&result, |mv| json!(usize::from(mv) + 1)),
+                        "search": computer.engine.mcts_json(&result, |mv| json!(usize::from(mv) + 1)),
                     })
                 )?;
             } else {
@@ -779,13 +789,8 @@ fn best(args: &BestArgs) -> Result<Outcome, CliError> {
 
 fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
     let game = args.board.game()?;
-    args.engine.check()?;
-    let solver = solver(args.table_mib)?;
-    if args.max_nodes == 0 {
-        return Err(CliError::Usage(
-            "--max-nodes 0: the computer needs to search at least one position".into(),
-        ));
-    }
+    args.computer.check()?;
+    let solver = solver(args.computer.table_mib)?;
     let stdin = io::stdin();
     let echo = !stdin.is_terminal();
     let stdout = io::stdout();
@@ -793,8 +798,8 @@ fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
         game,
         Computer {
             solver,
-            engine: &args.engine,
-            max_nodes: args.max_nodes,
+            engine: &args.computer.engine,
+            max_nodes: args.computer.max_nodes,
         },
         args.side,
         echo,
