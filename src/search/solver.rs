@@ -1339,15 +1339,21 @@ mod tests {
         Node::Inner((0..3).map(|_| tree(depth - 1, random)).collect())
     }
 
+    /// A random tree of `depth` levels and its minimax value.
+    fn random_game(depth: u32, random: &mut SplitMix64) -> (TreeGame, i32) {
+        let mut game = TreeGame {
+            root: tree(depth, random),
+            path: Vec::new(),
+        };
+        let value = crate::minimax_value(&mut game);
+        (game, value)
+    }
+
     #[test]
     fn the_solver_finds_the_minimax_value_of_random_trees() {
         let mut random = SplitMix64::new(7);
         for _ in 0..50 {
-            let mut game = TreeGame {
-                root: tree(5, &mut random),
-                path: Vec::new(),
-            };
-            let expected = crate::minimax_value(&mut game);
+            let (mut game, expected) = random_game(5, &mut random);
             for enhanced_transposition_cutoffs in [false, true] {
                 let options = SolveOptions {
                     weak: false,
@@ -1378,11 +1384,7 @@ mod tests {
     fn a_parallel_search_that_grows_its_table_in_rounds_finds_the_minimax_value() {
         let mut random = SplitMix64::new(11);
         for _ in 0..10 {
-            let mut game = TreeGame {
-                root: tree(7, &mut random),
-                path: Vec::new(),
-            };
-            let expected = crate::minimax_value(&mut game);
+            let (mut game, expected) = random_game(7, &mut random);
             let options = SolveOptions {
                 weak: false,
                 enhanced_transposition_cutoffs: true,
