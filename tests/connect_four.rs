@@ -4,6 +4,7 @@
 
 use gametree::SplitMix64;
 use gametree::games::connect_four::{MoveErrorKind, PlayError};
+use gametree::search::solver::{Outlook, Solvable};
 use gametree::{ConnectFour, Game, Player, SolveOptions, Solver, minimax_value};
 
 /// Leaf positions `depth` plies below the current one; a finished game has none below it.
@@ -162,6 +163,12 @@ fn the_solver_agrees_with_plain_minimax_on_small_boards() {
         weak: true,
         ..SolveOptions::default()
     });
+    // Deep knowledge (dead stones, mirror images, successors looked at first), its table
+    // never cleared: a key shared by positions of different values would show.
+    let mut deep = Solver::new(SolveOptions {
+        table_mib: 4,
+        ..SolveOptions::default()
+    });
     let mut checked = 0;
     for (width, height, stones, count) in [
         (4, 4, 6, 60),
@@ -175,6 +182,8 @@ fn the_solver_agrees_with_plain_minimax_on_small_boards() {
             strong.clear();
             let solution = strong.solve(&mut game);
             assert_eq!(solution.value, expected, "{game:?}");
+            let mut deep_game = game.with_deep_knowledge(true);
+            assert_eq!(deep.solve(&mut deep_game).value, expected, "{game:?}");
             let mover_sign = if game.to_move() == Player::Max { 1 } else { -1 };
             assert_eq!(solution.score, mover_sign * expected);
             // Without clearing: the table's entries from earlier positions stay true.
@@ -272,6 +281,7 @@ fn solves_benchmark_excerpt(name: &str) {
         weak: true,
         ..SolveOptions::default()
     });
+    let mut deep = Solver::new(SolveOptions::default());
     let mut lines = 0;
     for line in text.lines() {
         let (moves, score) = line.split_once(' ').expect("MOVES SCORE");
@@ -279,6 +289,9 @@ fn solves_benchmark_excerpt(name: &str) {
         let mut game = ConnectFour::from_moves(moves).expect("legal moves");
         solver.clear();
         assert_eq!(solver.solve(&mut game).score, score, "{name}: {moves}");
+        deep.clear();
+        let mut deep_game = game.with_deep_knowledge(true);
+        assert_eq!(deep.solve(&mut deep_game).score, score, "{name}: {moves}");
         weak.clear();
         assert_eq!(
             weak.solve(&mut game).score,
@@ -303,4 +316,71 @@ fn the_first_100_middle_game_positions_of_pons_benchmark_get_their_scores() {
 #[test]
 fn the_first_100_opening_positions_of_pons_benchmark_get_their_scores() {
     solves_benchmark_excerpt("Test_L1_R1.first100");
+}
+
+/// The outlook's interval, as scores to the player to move (`None` when it knows the value).
+fn outlook_interval(game: &ConnectFour) -> (i32, i32) {
+    let sign = if game.to_move() == Player::Max { 1 } else { -1 };
+    match game.outlook(false) {
+        Outlook::Known(value) => (sign * value, sign * value),
+        Outlook::Search { lower, upper, .. } => {
+            let (a, b) = (sign * lower, sign * upper);
+            (a.min(b), a.max(b))
+        }
+    }
+}
+
+#[test]
+fn the_outlook_bounds_hold_the_exact_score_of_random_positions_on_small_boards() {
+    // Every bound the game proves without search (wins and losses at once, a player who
+    // cannot complete a line, claimeven on boards of even height) against plain minimax.
+    // The claimeven bound must decide some of them, or the test would prove nothing.
+    let mut checked = 0;
+    let mut tight = 0;
+    for (width, height, stones, count) in [
+        (4, 4, 4, 150),
+        (4, 4, 8, 150),
+        (5, 4, 8, 150),
+        (5, 4, 12, 150),
+        (6, 4, 14, 60),
+        (4, 6, 12, 60),
+        (4, 5, 10, 60),
+    ] {
+        for mut game in random_positions(width, height, stones, count) {
+            let exact = minimax_value(&mut game);
+            let score = if game.to_move() == Player::Max {
+                exact
+            } else {
+                -exact
+            };
+            let (lower, upper) = outlook_interval(&game);
+            assert!(
+                lower <= score && score <= upper,
+                "{game:?}: {score} not in {lower}..={upper}"
+            );
+            if upper == score && upper <= 0 && game.moves_played() % 2 == 0 {
+                tight += 1;
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 780);
+    assert!(tight > 50, "only {tight} positions bounded tightly");
+}
+
+#[test]
+fn a_large_search_takes_on_deep_knowledge_and_keeps_the_score() {
+    // An opening of Pons' Test_L1_R2 (score 4) that takes about a million positions
+    // without deep knowledge: past the escalation point.
+    let mut game = ConnectFour::from_moves("2416615552").expect("legal");
+    assert!(!game.deep_knowledge());
+    let mut solver = Solver::new(SolveOptions::default());
+    let solution = solver.solve(&mut game);
+    assert_eq!(solution.score, 4);
+    assert!(game.deep_knowledge());
+    assert!(solution.stats.nodes > gametree::games::connect_four::ESCALATION_NODES);
+    // A small one does not.
+    let mut game = ConnectFour::from_moves("5554224333234511764415115").expect("legal");
+    assert_eq!(solver.solve(&mut game).score, 4);
+    assert!(!game.deep_knowledge());
 }

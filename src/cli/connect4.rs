@@ -40,7 +40,7 @@ enum Connect4Command {
         2252576253462244111563365343671351441 -1 [..] [..]\n  \
         $ head -2 data/connect4/Test_L2_R1 | gametree connect4 solve --json\n  \
         {\"moves\":\"5554224333234511764415115\",\"score\":4,\"expected\":4,\"nodes\":119,\"microseconds\":[..]}\n  \
-        {\"moves\":\"52753311433677442422121\",\"score\":8,\"expected\":8,\"nodes\":33,\"microseconds\":[..]}\n\
+        {\"moves\":\"52753311433677442422121\",\"score\":8,\"expected\":8,\"nodes\":35,\"microseconds\":[..]}\n\
         \n\
         An empty line is the empty board (a long solve on 7×6: watch the progress on stderr).")]
     Solve(SolveArgs),
@@ -65,7 +65,7 @@ enum Connect4Command {
     /// budget of positions per move, as `play` chooses, or by Monte Carlo tree search
     #[command(after_help = "Examples:\n  \
         $ gametree connect4 best 4453\n  \
-        best move 4\n  \
+        best move 6\n  \
         engine    alphabeta\n  \
         score     [..]\n  \
         $ gametree connect4 best 112233 --engine mcts --playouts 10000 --seed 1 --json\n  \

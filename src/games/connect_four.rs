@@ -25,10 +25,21 @@ use crate::search::transposition::PositionKey;
 /// position" rather than a constant.
 const ANY_HEIGHT: u32 = 0;
 
+/// A solve without [`ConnectFour::deep_knowledge`] takes it on after this many positions
+/// (see [`Solvable::escalation`]).
+pub const ESCALATION_NODES: u64 = 1 << 18;
+
+/// With [`ConnectFour::deep_knowledge`], positions with at least this many eighths of the
+/// board empty (16 cells of the standard 42) are keyed without their dead stones' colours
+/// and share their entry with their mirror image (Steininger's solver looks its successors
+/// up in the table as far as 15 cells before the end); later positions, whose searches are
+/// small, are keyed by their cells alone.
+const DEAD_STONE_EIGHTHS: i32 = 3;
+
 /// A Connect Four position on a board of `width` columns and `height` rows, the first
 /// player (MAX, `X`) to move first. Moves are 0-based column indices; the move notation of
 /// [`ConnectFour::play_moves`] is 1-based.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct ConnectFour {
     /// The stones of the player to move.
     current: u64,
@@ -42,6 +53,9 @@ pub struct ConnectFour {
     bottom: u64,
     /// Every cell of the board (not the empty bit above each column).
     board: u64,
+    /// Whether the solver is given the knowledge that pays in large searches (see
+    /// [`ConnectFour::deep_knowledge`]).
+    deep: bool,
 }
 
 /// A board size a `u64` cannot hold, or a degenerate one.
@@ -136,6 +150,7 @@ impl ConnectFour {
             height,
             bottom,
             board,
+            deep: false,
         })
     }
 
@@ -202,6 +217,48 @@ impl ConnectFour {
         }
         self.update(index);
         Ok(())
+    }
+
+    /// The position with the solver's knowledge for large searches on or off (off in a
+    /// new position).
+    ///
+    /// Off, the [`crate::Solver`] searches as Pascal Pons' solver does: Pons' key, the
+    /// moves that create the most threats first, the value narrowed by bisection; each
+    /// position is cheap. On, it searches as Christophe Steininger's `c4` does, fewer
+    /// positions at a greater cost each: positions that differ only in dead stones, and
+    /// mirror images, share a table entry (see [`Solvable::solver_key`]); every
+    /// successor's outlook is read before any is searched, and the successors are
+    /// searched by the threats they leave (see [`Solvable::outlook_with_promise`]); the
+    /// value is narrowed from 0 (MTD(f)). Near the empty board that searches a few times
+    /// fewer positions in less time; on a position solved in a few thousand positions it
+    /// costs more than it saves. The solver switches it on by itself ([`Solvable::escalate`])
+    /// when a search grows large, so a position need not be told.
+    ///
+    /// Either way the values are the same; the claimeven bound and the test whether a
+    /// player can still complete a line are always used.
+    ///
+    /// # Example
+    /// ```
+    /// use gametree::{ConnectFour, SolveOptions, Solver};
+    ///
+    /// let mut solver = Solver::new(SolveOptions::default());
+    /// let mut game = ConnectFour::from_moves("4444").expect("legal");
+    /// let plain = solver.solve(&mut game.with_deep_knowledge(false)).score;
+    /// solver.clear();
+    /// let deep = solver.solve(&mut game.with_deep_knowledge(true)).score;
+    /// assert_eq!((plain, deep), (1, 1));
+    /// ```
+    #[must_use]
+    pub fn with_deep_knowledge(mut self, on: bool) -> Self {
+        self.deep = on;
+        self
+    }
+
+    /// Whether the solver's knowledge for large searches is on (see
+    /// [`ConnectFour::with_deep_knowledge`]).
+    #[must_use]
+    pub fn deep_knowledge(&self) -> bool {
+        self.deep
     }
 
     /// The number of columns.
@@ -313,14 +370,32 @@ impl ConnectFour {
         (self.mask + self.bottom) & self.board
     }
 
+    /// Whether the board is the standard 7 × 6, whose hot functions are compiled with its
+    /// size as constants.
+    #[inline(always)]
+    fn is_standard(&self) -> bool {
+        self.width == Self::WIDTH && self.height == Self::HEIGHT
+    }
+
     /// The board's height: `H`, or when `H` is [`ANY_HEIGHT`] the height stored in the
-    /// position. The search's hot functions are compiled twice, for the standard height
-    /// as a constant (the compiler then shifts by immediates and divides by
-    /// multiplying) and for any height.
+    /// position. The search's hot functions are compiled twice, for the standard board
+    /// (`H` its height) with its size as constants (the compiler then shifts by
+    /// immediates and divides by multiplying) and for any board.
     #[inline(always)]
     fn height_of<const H: u32>(&self) -> u32 {
-        debug_assert!(H == ANY_HEIGHT || H == self.height);
+        debug_assert!(H == ANY_HEIGHT || (H == self.height && self.is_standard()));
         if H == ANY_HEIGHT { self.height } else { H }
+    }
+
+    /// The board's width: the standard width when `H` is not [`ANY_HEIGHT`] (see
+    /// [`Self::height_of`]), otherwise the width stored in the position.
+    #[inline(always)]
+    fn width_of<const H: u32>(&self) -> u32 {
+        if H == ANY_HEIGHT {
+            self.width
+        } else {
+            Self::WIDTH
+        }
     }
 
     /// Whether `stones` hold four in a row (Pons' `alignment`).
@@ -344,10 +419,10 @@ impl ConnectFour {
 
     /// The cells the player to move can play without letting the opponent win at once
     /// (Pons' `possibleNonLosingMoves`): empty when every move loses.
+    /// `opponent_wins`: the free cells where the opponent would win.
     #[inline(always)]
-    fn non_losing_cells_in<const H: u32>(&self) -> u64 {
+    fn non_losing_cells_given(&self, opponent_wins: u64) -> u64 {
         let mut possible = self.possible();
-        let opponent_wins = self.winning_cells_in::<H>(self.current ^ self.mask);
         let forced = possible & opponent_wins;
         if forced != 0 {
             if forced & (forced - 1) != 0 {
@@ -364,16 +439,31 @@ impl ConnectFour {
     /// the threats the move creates (free cells that would then win), most first, and
     /// among equals centre columns first.
     fn append_ordered(&self, cells: u64, moves: &mut Vec<u8>) {
-        if self.height == Self::HEIGHT {
-            self.append_ordered_in::<{ Self::HEIGHT }>(cells, moves);
+        if self.is_standard() {
+            self.append_ordered_in::<{ Self::HEIGHT }, true>(cells, moves);
         } else {
-            self.append_ordered_in::<ANY_HEIGHT>(cells, moves);
+            self.append_ordered_in::<ANY_HEIGHT, true>(cells, moves);
         }
     }
 
-    /// [`Self::append_ordered`] for a board of height `H` (see [`Self::height_of`]).
+    /// Appends the columns of `cells`, centre columns first (see
+    /// [`Self::append_ordered_in`] for the order of two columns as far from the centre).
+    fn append_centre_first(&self, cells: u64, moves: &mut Vec<u8>) {
+        if self.is_standard() {
+            self.append_ordered_in::<{ Self::HEIGHT }, false>(cells, moves);
+        } else {
+            self.append_ordered_in::<ANY_HEIGHT, false>(cells, moves);
+        }
+    }
+
+    /// [`Self::append_ordered`] (`BY_THREATS`) or [`Self::append_centre_first`] for a
+    /// board of height `H` (see [`Self::height_of`]).
     #[inline(always)]
-    fn append_ordered_in<const H: u32>(&self, cells: u64, moves: &mut Vec<u8>) {
+    fn append_ordered_in<const H: u32, const BY_THREATS: bool>(
+        &self,
+        cells: u64,
+        moves: &mut Vec<u8>,
+    ) {
         let stride = self.height_of::<H>() + 1;
         if cells & cells.wrapping_sub(1) == 0 {
             // No move, or a forced one: nothing to order.
@@ -383,10 +473,18 @@ impl ConnectFour {
             }
             return;
         }
-        // Sort keys, greatest first: the threats created, then the centre rank (0 for the
-        // centre column, then alternately left and right of it), packed with the column
-        // as (threats · 32 + 31 − rank) · 32 + column. A board is at most 32 columns wide.
-        let centre = self.width / 2;
+        // Sort keys, greatest first: the move's threat score, then the centre rank (twice
+        // the distance from the centre of the board, plus one for the second column of
+        // two as far), packed with the column as (score · 128 + 127 − rank) · 32 + column.
+        // A board is at most 32 columns wide.
+        //
+        // Of two columns as far from the centre, the one on the side of the mirror image
+        // whose key is the lesser comes first: so the moves of a position and of its
+        // mirror image are ordered as each other's mirror images, and the move a table
+        // entry names by its place in the list (the two share one entry) is the same move.
+        // (Without deep knowledge mirror images have keys of their own, and the order is
+        // fixed.)
+        let right_first = self.deep && self.key_above_mirror_in::<H>();
         let mut keys = [0u32; 32];
         let mut count = 0;
         let mut rest = cells;
@@ -394,13 +492,27 @@ impl ConnectFour {
             let cell = rest & rest.wrapping_neg();
             rest ^= cell;
             let column = cell.trailing_zeros() / stride;
-            let rank = if column >= centre {
-                2 * (column - centre)
+            let rank = if self.deep {
+                let doubled_distance = (2 * column + 1).abs_diff(self.width);
+                let right = 2 * column + 1 > self.width;
+                let second = doubled_distance > 0 && right != right_first;
+                2 * doubled_distance + u32::from(second)
             } else {
-                2 * (centre - column) - 1
+                // The centre column (on an even board, the one right of the middle), then
+                // alternately left and right of it.
+                let centre = self.width / 2;
+                if column >= centre {
+                    2 * (column - centre)
+                } else {
+                    2 * (centre - column) - 1
+                }
             };
-            let threats = self.winning_cells_in::<H>(self.current | cell).count_ones();
-            let key = (threats << 5 | (31 - rank)) << 5 | column;
+            let score = if BY_THREATS {
+                self.winning_cells_in::<H>(self.current | cell).count_ones()
+            } else {
+                0
+            };
+            let key = (score << 7 | (127 - rank)) << 5 | column;
             let mut slot = count;
             while slot > 0 && keys[slot - 1] < key {
                 keys[slot] = keys[slot - 1];
@@ -412,27 +524,117 @@ impl ConnectFour {
         moves.extend(keys[..count].iter().map(|&key| (key & 31) as u8));
     }
 
+    /// How promising the move just played was for its player, by the threats it left them
+    /// (`threats`: free cells that would complete a line): a threat right above a playable
+    /// cell counts most (the opponent cannot play below it without giving the win away),
+    /// then one two cells above, then any other; a threat right above one of the
+    /// opponent's (`opponent_threats`, the player to move's) does not count, since the
+    /// opponent would win first. Steininger's solver orders its moves by such a score.
+    #[inline(always)]
+    fn promise_of(&self, threats: u64, opponent_threats: u64) -> u32 {
+        let empty = self.board ^ self.mask;
+        let useful = threats & !((opponent_threats & empty) << 1);
+        let above_playable = self.possible() << 1;
+        let two_above = (above_playable & self.board) << 1;
+        12 * (useful & above_playable).count_ones()
+            + 5 * (useful & two_above).count_ones()
+            + 3 * useful.count_ones()
+    }
+
+    /// `bits`, a board of height `H`, with its columns in the reverse order.
+    #[inline(always)]
+    fn mirror_columns_in<const H: u32>(&self, bits: u64) -> u64 {
+        let stride = self.height_of::<H>() + 1;
+        let width = self.width_of::<H>();
+        let column = (1u64 << stride) - 1;
+        let mut mirrored = 0;
+        for index in 0..width {
+            let part = (bits >> (index * stride)) & column;
+            mirrored |= part << ((width - 1 - index) * stride);
+        }
+        mirrored
+    }
+
+    /// Whether Pons' key of the board is greater than its mirror image's: the first
+    /// column that differs from its mirror column, from the right, is the greater.
+    #[inline(always)]
+    fn key_above_mirror_in<const H: u32>(&self) -> bool {
+        let stride = self.height_of::<H>() + 1;
+        let width = self.width_of::<H>();
+        let key = self.hash_key();
+        let column = |index: u32| (key >> (index * stride)) & ((1 << stride) - 1);
+        for index in 0..width / 2 {
+            let (right, left) = (column(width - 1 - index), column(index));
+            if right != left {
+                return right > left;
+            }
+        }
+        false
+    }
+
+    /// [`Solvable::solver_key`] for a board of height `H`: the key of the position with its
+    /// dead stones given to the player to move, or of its mirror image, the lesser.
+    #[inline(always)]
+    fn canonical_key_in<const H: u32>(&self) -> u64 {
+        let height = self.height_of::<H>();
+        let dead = dead_stones(self.current, self.current ^ self.mask, self.board, height);
+        // Below the first empty cell of each column, the player to move's stones (and the
+        // dead ones); the first empty cell marked.
+        let key = (self.current | dead) | (self.mask + self.bottom);
+        key.min(self.mirror_columns_in::<H>(key))
+    }
+
     /// [`Solvable::outlook`] for a board of height `H` (see [`Self::height_of`]).
     #[inline(always)]
     fn outlook_in<const H: u32>(&self, after_search_move: bool) -> Outlook<u64> {
+        self.outlook_and_threats_in::<H>(after_search_move).0
+    }
+
+    /// [`Self::outlook_in`], and the free cells where the player who moved last would
+    /// win (0 when the outlook knows the value before it needs them).
+    #[inline(always)]
+    fn outlook_and_threats_in<const H: u32>(&self, after_search_move: bool) -> (Outlook<u64>, u64) {
         let (cells, played) = (self.cells(), self.played());
         if !after_search_move {
             if self.is_over() {
-                return Outlook::Known(self.value());
+                return (Outlook::Known(self.value()), 0);
             }
             if self.winning_cells_in::<H>(self.current) & self.possible() != 0 {
-                return Outlook::Known(self.value_to_max((cells + 1 - played) / 2));
+                return (
+                    Outlook::Known(self.value_to_max((cells + 1 - played) / 2)),
+                    0,
+                );
             }
         }
-        let candidates = self.non_losing_cells_in::<H>();
+        let threats = self.winning_cells_in::<H>(self.current ^ self.mask);
+        let candidates = self.non_losing_cells_given(threats);
         if candidates == 0 {
-            return Outlook::Known(self.value_to_max(-(cells - played) / 2));
+            return (
+                Outlook::Known(self.value_to_max(-(cells - played) / 2)),
+                threats,
+            );
         }
         if played >= cells - 2 {
-            return Outlook::Known(0);
+            return (Outlook::Known(0), threats);
         }
-        let (lower, upper) = (-(cells - 2 - played) / 2, (cells - 1 - played) / 2);
-        if self.moves.is_multiple_of(2) {
+        let (mut lower, mut upper) = (-(cells - 2 - played) / 2, (cells - 1 - played) / 2);
+        let height = self.height_of::<H>();
+        let empty = self.board ^ self.mask;
+        let opponent = self.current ^ self.mask;
+        // A player who cannot complete any line, even with every empty cell, cannot win.
+        if !has_line(self.current | empty, height) {
+            upper = upper.min(0);
+        }
+        if !has_line(opponent | empty, height) {
+            lower = lower.max(0);
+        }
+        if height.is_multiple_of(2) && self.moves.is_multiple_of(2) {
+            upper = upper.min(self.claimeven_bound_in::<H>());
+        }
+        if lower >= upper {
+            return (Outlook::Known(self.value_to_max(upper)), threats);
+        }
+        let outlook = if self.moves.is_multiple_of(2) {
             Outlook::Search {
                 lower,
                 upper,
@@ -444,7 +646,43 @@ impl ConnectFour {
                 upper: -lower,
                 candidates,
             }
+        };
+        (outlook, threats)
+    }
+
+    /// Allis' *claimeven* as an upper bound on the score of the first player to move, on a
+    /// board of even height with an even number of stones: the second player can answer
+    /// every move in a column by playing on top of it, and every move into a column with
+    /// an odd number of stones by a move into another such column (there is always one:
+    /// the stones are even in number). So the second player gets at least every even-row
+    /// cell (rows 2, 4, … from the bottom) that is not playable now, and the first player
+    /// at most every other cell. If the first player's cells hold no line, they cannot
+    /// win: at best a draw; and if then the second player's hold one, the first player
+    /// loses, no later than when its cells are all filled (the cells above the highest of
+    /// them still empty). `i32::MAX` when the rule proves nothing.
+    #[inline(always)]
+    fn claimeven_bound_in<const H: u32>(&self) -> i32 {
+        let height = self.height_of::<H>();
+        let even_rows = (0x5555_5555_5555_5555_u64 << 1) & ((1 << height) - 1);
+        let even_cells = self.bottom * even_rows;
+        let claimed = (self.current ^ self.mask) | (even_cells & !self.mask & !self.possible());
+        let first_player_cells = self.board & !claimed;
+        if has_line(first_player_cells, height) {
+            return i32::MAX;
         }
+        // The lowest row r such that the claimed cells up to row r hold a line.
+        let mut up_to_row = 0;
+        for row in 0..height {
+            up_to_row |= self.bottom << row;
+            if has_line(claimed & up_to_row, height) {
+                // The last cell of the line is filled at the latest at move
+                // cells − (height − 1 − row): the second player's stone (that move)/2.
+                let last_move =
+                    self.cells() - i32::try_from(height - 1 - row).expect("invariant: small");
+                return -(self.cells() + 2 - last_move) / 2;
+            }
+        }
+        0
     }
 
     /// A score to the player to move as a value to MAX.
@@ -455,6 +693,72 @@ impl ConnectFour {
             -score
         }
     }
+}
+
+/// The stones of `first` and `second` on a board of `height` rows whose colours can be
+/// changed, all at once, without changing the game: those through which every line that is
+/// not full holds stones of both colours besides these.
+///
+/// The value of a position depends only on the cells filled, the player to move and, for
+/// each line that still has an empty cell, which colours it holds (a line with both can
+/// never be completed; one with a single colour only by that player). Changing a stone's
+/// colour changes nothing when every line through it (with an empty cell) holds both
+/// colours besides it: such a stone is *dead* (Steininger's solver gives the dead stones
+/// to one player before hashing). Two dead stones on one line may keep it blocked only
+/// together, though, so they cannot both be changed; the second pass keeps only the dead
+/// stones whose lines hold both colours among the stones that are not dead, and any of
+/// those may change together.
+#[inline(always)]
+fn dead_stones(first: u64, second: u64, board: u64, height: u32) -> u64 {
+    let stones = first | second;
+    let empty = board & !stones;
+    // Pass 1: a stone is alive when some line through it with an empty cell lacks one of
+    // the colours besides it: its other three cells all open for one player and one of
+    // them empty. (Shifting by d moves one cell along a direction; the empty bit above
+    // each column keeps lines from wrapping.)
+    // Vertical lines first: most stones are alive by them, and once none is left dead
+    // the other directions need no look.
+    let open = [board & !second, board & !first];
+    let mut dead = stones & !alive_along(open, empty, 1);
+    for step in [height + 1, height, height + 2] {
+        if dead == 0 {
+            return 0;
+        }
+        dead &= !alive_along(open, empty, step);
+    }
+    if dead == 0 {
+        return 0;
+    }
+    // Pass 2: of those, the ones every line of which (with an empty cell) holds both
+    // colours among the stones that are not dead.
+    let (first, second) = (first & !dead, second & !dead);
+    let mut alive = 0;
+    for step in [1, height + 1, height, height + 2] {
+        let spread = |bits: u64| bits | bits >> step | bits >> (2 * step) | bits >> (3 * step);
+        let lines = board & (board >> step) & (board >> (2 * step)) & (board >> (3 * step));
+        let open = lines & spread(empty) & !(spread(first) & spread(second));
+        alive |= open | open << step | open << (2 * step) | open << (3 * step);
+    }
+    dead & !alive
+}
+
+/// The cells through which some line along `step` has its three other cells all `open`
+/// for one player (one of the two masks), one of them `empty`: the first pass of
+/// [`dead_stones`].
+#[inline(always)]
+fn alive_along(open: [u64; 2], empty: u64, step: u32) -> u64 {
+    let (e1, e2, e3) = (empty >> step, empty >> (2 * step), empty >> (3 * step));
+    let (f1, f2, f3) = (empty << step, empty << (2 * step), empty << (3 * step));
+    let mut alive = 0;
+    for open in open {
+        let (a1, a2, a3) = (open >> step, open >> (2 * step), open >> (3 * step));
+        let (b1, b2, b3) = (open << step, open << (2 * step), open << (3 * step));
+        alive |= (a1 & a2 & a3 & (e1 | e2 | e3))
+            | (b1 & a1 & a2 & (f1 | e1 | e2))
+            | (b2 & b1 & a1 & (f2 | f1 | e1))
+            | (b3 & b2 & b1 & (f3 | f2 | f1));
+    }
+    alive
 }
 
 /// Whether `stones` hold four in a row on a board of `height` rows.
@@ -486,6 +790,29 @@ fn winning_cells(stones: u64, height: u32) -> u64 {
         cells |= pair & (stones >> (3 * shift));
     }
     cells
+}
+
+/// Positions are equal when their boards are: the solver's knowledge is not part of the
+/// position.
+impl PartialEq for ConnectFour {
+    fn eq(&self, other: &Self) -> bool {
+        (self.current, self.mask, self.moves, self.width, self.height)
+            == (
+                other.current,
+                other.mask,
+                other.moves,
+                other.width,
+                other.height,
+            )
+    }
+}
+
+impl Eq for ConnectFour {}
+
+impl std::hash::Hash for ConnectFour {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.current, self.mask, self.moves, self.width, self.height).hash(state);
+    }
 }
 
 impl Default for ConnectFour {
@@ -564,6 +891,16 @@ impl Solvable for ConnectFour {
     /// The cells that do not lose at once.
     type Candidates = u64;
 
+    /// The outlook is a few bitboard operations, and it knows many positions at once (a
+    /// win at once, a loss to a double threat, claimeven): asking every successor's
+    /// first finds them before any is searched.
+    /// With [`ConnectFour::deep_knowledge`]: the outlook is a few bitboard operations,
+    /// knows many positions at once (a win at once, a loss to a double threat,
+    /// claimeven), and finds the threats the move ordering needs.
+    fn outlook_successors(&self) -> bool {
+        self.deep
+    }
+
     /// Pons' pruning: the player to move who can win at once scores (w·h + 1 − n)/2 after
     /// n stones; one whose every move lets the opponent win at once scores −(w·h − n)/2;
     /// with two cells left and neither, the game is a draw. Otherwise a win can come no
@@ -574,23 +911,107 @@ impl Solvable for ConnectFour {
     /// cannot win at once (the previous player's move did not allow it): those checks are
     /// skipped.
     fn outlook(&self, after_search_move: bool) -> Outlook<u64> {
-        if self.height == Self::HEIGHT {
+        if self.is_standard() {
             self.outlook_in::<{ Self::HEIGHT }>(after_search_move)
         } else {
             self.outlook_in::<ANY_HEIGHT>(after_search_move)
         }
     }
 
-    /// The `candidates` (the moves that do not let the opponent win at once), ordered as
-    /// [`Game::successors`] orders them: after any of them the opponent cannot win at
+    /// The `candidates` (the moves that do not let the opponent win at once), centre
+    /// columns first: the solver then searches them by the promise of their outlooks
+    /// ([`Solvable::outlook_with_promise`]). After any of them the opponent cannot win at
     /// once, which [`Solvable::outlook`] relies on.
     fn search_moves(&self, candidates: u64, moves: &mut Vec<u8>) {
-        self.append_ordered(candidates, moves);
+        if self.deep {
+            self.append_centre_first(candidates, moves);
+        } else {
+            self.append_ordered(candidates, moves);
+        }
+    }
+
+    /// The outlook, and the promise of the move just played by the threats it left its
+    /// player: a threat right above a playable cell counts most (the opponent cannot play
+    /// below it without giving the win away), then one two cells above, then any other; a
+    /// threat right above one of the opponent's does not count. Steininger's solver
+    /// orders its moves by such a score. The outlook finds the threats anyway.
+    fn outlook_with_promise(&self) -> (Outlook<u64>, i32) {
+        let (outlook, threats, opponent_threats) = if self.is_standard() {
+            let (outlook, threats) = self.outlook_and_threats_in::<{ Self::HEIGHT }>(true);
+            (
+                outlook,
+                threats,
+                self.winning_cells_in::<{ Self::HEIGHT }>(self.current),
+            )
+        } else {
+            let (outlook, threats) = self.outlook_and_threats_in::<ANY_HEIGHT>(true);
+            (
+                outlook,
+                threats,
+                self.winning_cells_in::<ANY_HEIGHT>(self.current),
+            )
+        };
+        let promise = self.promise_of(threats, opponent_threats);
+        (
+            outlook,
+            i32::try_from(promise).expect("invariant: a small score"),
+        )
     }
 
     /// The players alternate: the opponent, without playing the column.
     fn to_move_after(&mut self, _column: u8) -> Player {
         self.to_move().opponent()
+    }
+
+    /// With [`ConnectFour::deep_knowledge`], positions that differ only in the colours of
+    /// dead stones, and mirror images, share one key: the position's with the dead stones
+    /// given to the player to move, or its mirror image's, the lesser. A stone is dead when
+    /// every line through it that is not full holds stones of both colours besides it
+    /// (and besides the other dead stones): no colour it could have changes what either
+    /// player can still complete. Exact otherwise: a key holds every cell's state but the
+    /// dead stones' colours. Without deep knowledge, Pons' key.
+    #[inline]
+    fn solver_key(&self) -> u64 {
+        if !self.deep {
+            return self.hash_key();
+        }
+        if 8 * (self.cells() - self.played()) < DEAD_STONE_EIGHTHS * self.cells() {
+            return self.current | (self.mask + self.bottom);
+        }
+        if self.is_standard() {
+            self.canonical_key_in::<{ Self::HEIGHT }>()
+        } else {
+            self.canonical_key_in::<ANY_HEIGHT>()
+        }
+    }
+
+    fn solver_key_after(&mut self, column: u8) -> u64 {
+        if !self.deep {
+            return self.hash_key_after(column);
+        }
+        let mut after = *self;
+        after.update(column);
+        after.solver_key()
+    }
+
+    /// With [`ConnectFour::deep_knowledge`], 0: the large searches it is for are of
+    /// positions near the start, whose values are near 0 (wins come late), and a test at
+    /// the value's neighbour is the cheapest. Otherwise none: the solver bisects as
+    /// Pons' solver does, which pays on positions with early wins.
+    fn first_guess(&self) -> Option<i32> {
+        self.deep.then_some(0)
+    }
+
+    /// Without [`ConnectFour::deep_knowledge`]: after [`ESCALATION_NODES`] positions.
+    fn escalation(&self) -> Option<u64> {
+        (!self.deep).then_some(ESCALATION_NODES)
+    }
+
+    /// Switches to [`ConnectFour::deep_knowledge`].
+    fn escalate(&mut self) -> bool {
+        let changed = !self.deep;
+        self.deep = true;
+        changed
     }
 }
 
@@ -736,5 +1157,133 @@ mod tests {
             .expect("fits")
             .successors(&mut narrow);
         assert_eq!(narrow, vec![2, 1, 3, 0]);
+    }
+
+    /// Random positions of `width`×`height` boards after `stones` random moves, games not
+    /// over.
+    fn random_positions(width: u32, height: u32, stones: u32, count: usize) -> Vec<ConnectFour> {
+        let mut random = SplitMix64::new(u64::from(width * 1000 + height * 100 + stones));
+        let mut positions = Vec::new();
+        while positions.len() < count {
+            let mut game = ConnectFour::with_size(width, height).expect("fits");
+            for _ in 0..stones {
+                if game.is_over() {
+                    break;
+                }
+                let mut moves = Vec::new();
+                game.successors(&mut moves);
+                game.update(moves[random.below(moves.len() as u64) as usize]);
+            }
+            if !game.is_over() {
+                positions.push(game);
+            }
+        }
+        positions
+    }
+
+    /// For every line of four with an empty cell (as start cell and step), the colours it
+    /// holds: what decides who can still complete it.
+    fn line_colours(game: &ConnectFour) -> Vec<(u32, u32, bool, bool)> {
+        let stride = game.height + 1;
+        let mut lines = Vec::new();
+        for start in 0..64 {
+            for step in [1, stride, stride - 1, stride + 1] {
+                let cells: Vec<u32> = (0..4).map(|k| start + k * step).collect();
+                if cells
+                    .iter()
+                    .any(|&cell| cell >= 64 || game.board & 1 << cell == 0)
+                {
+                    continue;
+                }
+                let has = |stones: u64| cells.iter().any(|&cell| stones & 1 << cell != 0);
+                if !has(game.board & !game.mask) {
+                    continue;
+                }
+                lines.push((
+                    start,
+                    step,
+                    has(game.current),
+                    has(game.current ^ game.mask),
+                ));
+            }
+        }
+        lines
+    }
+
+    #[test]
+    fn changing_any_dead_stones_keeps_every_open_line_as_it_is() {
+        // The equivalence the key relies on: any subset of the dead stones may change
+        // colour together without changing the colours of a line that can still be filled.
+        let mut random = SplitMix64::new(5);
+        let (mut positions, mut with_dead) = (0, 0);
+        for stones in [10, 16, 22, 28, 34] {
+            for game in random_positions(7, 6, stones, 200) {
+                let dead = dead_stones(game.current, game.current ^ game.mask, game.board, 6);
+                assert_eq!(dead & !game.mask, 0);
+                let lines = line_colours(&game);
+                for _ in 0..4 {
+                    let flipped_stones = dead & random.next_u64();
+                    let mut flipped = game;
+                    flipped.current ^= flipped_stones;
+                    assert_eq!(line_colours(&flipped), lines, "{game:?}");
+                }
+                positions += 1;
+                with_dead += usize::from(dead != 0);
+            }
+        }
+        assert_eq!(positions, 1000);
+        assert!(with_dead > 500, "dead stones in only {with_dead} positions");
+    }
+
+    #[test]
+    fn a_position_changed_in_its_dead_stones_has_the_same_value() {
+        let mut checked = 0;
+        for (width, height, stones) in [(4, 4, 9), (5, 4, 12), (4, 5, 12)] {
+            for game in random_positions(width, height, stones, 60) {
+                let dead = dead_stones(game.current, game.current ^ game.mask, game.board, height);
+                if dead == 0 {
+                    continue;
+                }
+                let mut flipped = game;
+                flipped.current ^= dead;
+                // A full line may become four of a colour: a finished game, which the
+                // solver never looks up (its outlook knows it first).
+                if has_line(flipped.current, height)
+                    || has_line(flipped.current ^ flipped.mask, height)
+                {
+                    continue;
+                }
+                let mut original = game;
+                assert_eq!(
+                    crate::minimax_value(&mut original),
+                    crate::minimax_value(&mut flipped),
+                    "{game:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 30, "only {checked} positions with dead stones");
+    }
+
+    #[test]
+    fn a_position_and_its_mirror_image_share_their_key() {
+        for stones in [0, 1, 4, 9, 14, 20] {
+            for game in random_positions(7, 6, stones, 100) {
+                let game = game.with_deep_knowledge(true);
+                let mut mirrored = game;
+                mirrored.current = game.mirror_columns_in::<ANY_HEIGHT>(game.current);
+                mirrored.mask = game.mirror_columns_in::<ANY_HEIGHT>(game.mask);
+                assert_eq!(game.solver_key(), mirrored.solver_key(), "{game:?}");
+                if mirrored == game {
+                    continue;
+                }
+                // Their moves are ordered as each other's mirror images.
+                let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+                game.search_moves(game.possible(), &mut ours);
+                mirrored.search_moves(mirrored.possible(), &mut theirs);
+                let mirrored_moves: Vec<u8> = ours.iter().map(|&column| 6 - column).collect();
+                assert_eq!(theirs, mirrored_moves, "{game:?}");
+            }
+        }
     }
 }

@@ -69,7 +69,7 @@ impl Bucket {
 /// which needs the table alone; probing and storing need only a shared reference and
 /// allocate nothing.
 pub struct SharedTable {
-    buckets: Vec<Bucket>,
+    buckets: Buckets,
     index_mask: usize,
     generation: u64,
     initial_buckets: usize,
@@ -84,7 +84,7 @@ impl SharedTable {
         let max = buckets_in(max_bytes);
         let initial = buckets_in(initial_bytes).min(max);
         SharedTable {
-            buckets: (0..initial).map(|_| Bucket::empty()).collect(),
+            buckets: Buckets::new(initial, max),
             index_mask: initial - 1,
             generation: 1,
             initial_buckets: initial,
@@ -113,11 +113,13 @@ impl SharedTable {
     /// Forgets every entry in constant time (a new generation) and returns the table to
     /// its initial size; the memory is wiped once every 16,383 clears.
     pub fn clear(&mut self) {
-        self.buckets.truncate(self.initial_buckets);
+        self.buckets.len = self.initial_buckets;
         self.index_mask = self.initial_buckets - 1;
         self.generation += 1;
         if self.generation > MAX_GENERATION {
-            for bucket in &mut self.buckets {
+            // Every bucket the table ever used, not only those in use now: the others
+            // may be used again.
+            for bucket in self.buckets.reserved_mut() {
                 *bucket = Bucket::empty();
             }
             self.generation = 1;
@@ -131,10 +133,12 @@ impl SharedTable {
         if old >= self.max_buckets {
             return false;
         }
-        self.buckets.extend((0..old).map(|_| Bucket::empty()));
+        // The new half holds nothing of this generation: the table has not been this large
+        // since it was last cleared (stale entries there are ignored, and overwritten).
+        self.buckets.len = 2 * old;
         self.index_mask = 2 * old - 1;
-        // One more index bit: each entry stays in bucket `index` or moves to the empty
-        // bucket `index + old`.
+        // One more index bit: each entry stays in bucket `index` or moves to bucket
+        // `index + old`.
         for index in 0..old {
             let mut moved = 0;
             for slot in 0..SLOTS {
@@ -164,6 +168,16 @@ impl SharedTable {
         // every bit of the key.
         let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         (mixed >> 32) as usize & self.index_mask
+    }
+
+    /// Asks the processor to bring `key`'s bucket into the cache, so that a
+    /// [`probe`](Self::probe) or [`store`](Self::store) of it a little later does not wait
+    /// on memory: a big table's reads are mostly cache misses. Only a hint: it changes
+    /// nothing and costs nothing where the processor has no such instruction.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        let bucket: *const Bucket = &self.buckets[self.bucket_index(key)];
+        prefetch_line(bucket.cast());
     }
 
     /// The entry stored for `key` in the current generation, if any.
@@ -227,6 +241,78 @@ impl SharedTable {
             | self.generation << GENERATION_SHIFT;
         bucket.words[2 * victim].store(key ^ data, Ordering::Relaxed);
         bucket.words[2 * victim + 1].store(data, Ordering::Relaxed);
+    }
+}
+
+/// Prefetches the cache line at `line` into every level of the cache.
+#[inline(always)]
+fn prefetch_line(line: *const i8) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing that the program sees and cannot fault, whatever
+    // the address; SSE, which it needs, is part of every x86-64 processor.
+    #[allow(unsafe_code)]
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(line);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = line;
+}
+
+/// The table's buckets: memory reserved for the most the table may grow to, one anonymous
+/// map that asks for transparent huge pages (random reads over a large table then miss
+/// the address translation buffers far less), of which the first `len` buckets are in
+/// use. The system gives the memory page by page as it is first written, so a table that
+/// never grows takes only what it uses.
+struct Buckets {
+    map: memmap2::MmapMut,
+    reserved: usize,
+    len: usize,
+}
+
+impl Buckets {
+    /// `len` buckets in use, room for `reserved`; all empty.
+    fn new(len: usize, reserved: usize) -> Buckets {
+        let bytes = reserved * std::mem::size_of::<Bucket>();
+        let map = memmap2::MmapMut::map_anon(bytes)
+            .expect("the system maps the transposition table's memory");
+        #[cfg(target_os = "linux")]
+        {
+            // Only a hint: a kernel without transparent huge pages keeps small ones.
+            let _ = map.advise(memmap2::Advice::HugePage);
+        }
+        Buckets { map, reserved, len }
+    }
+
+    /// Every bucket reserved.
+    fn reserved_mut(&mut self) -> &mut [Bucket] {
+        // SAFETY: the map is `reserved` buckets long, page-aligned (so aligned for a
+        // bucket), zeroed by the system when mapped, and every bit pattern is a valid
+        // bucket (its words are atomic integers); the map lives as long as `self`, and the
+        // exclusive borrow of `self` makes the slice the only way to it.
+        #[allow(unsafe_code)]
+        unsafe {
+            std::slice::from_raw_parts_mut(self.map.as_mut_ptr().cast::<Bucket>(), self.reserved)
+        }
+    }
+}
+
+impl std::ops::Deref for Buckets {
+    type Target = [Bucket];
+
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: as in `reserved_mut`, for the first `len` ≤ `reserved` buckets; the
+        // buckets are only written through their atomic words while shared.
+        #[allow(unsafe_code)]
+        unsafe {
+            std::slice::from_raw_parts(self.map.as_ptr().cast::<Bucket>(), self.len)
+        }
+    }
+}
+
+impl std::ops::DerefMut for Buckets {
+    fn deref_mut(&mut self) -> &mut [Bucket] {
+        let len = self.len;
+        &mut self.reserved_mut()[..len]
     }
 }
 

@@ -52,7 +52,7 @@ pub enum Outlook<C> {
 pub trait Solvable: Game<Value = i32> + ZobristHash {
     /// What [`outlook`](Self::outlook) learns of the moves and hands to
     /// [`search_moves`](Self::search_moves): `()` for a game that learns nothing.
-    type Candidates: Copy + Default;
+    type Candidates: Copy + Default + Send;
 
     /// Called at every position the solver visits, before the table is probed: the value
     /// when it is known without search, or an interval it lies in. The solver asks
@@ -123,6 +123,27 @@ pub trait Solvable: Game<Value = i32> + ZobristHash {
         None
     }
 
+    /// The number of positions after which a solve would rather go on with the knowledge
+    /// that pays in large searches, if the game has such knowledge not yet in use: the
+    /// solver then calls [`escalate`](Self::escalate) and starts the null-window search
+    /// that was running again. `None` (the default): the game has nothing more to give.
+    ///
+    /// Some knowledge saves positions at a cost per position that pays only in a large
+    /// search (Connect Four's dead stones and look at every successor): a solve starts
+    /// without it and takes it on once it has visited this many positions. The table's
+    /// entries stay true either way; only the positions searched before the switch (at
+    /// most this many) may be searched again.
+    fn escalation(&self) -> Option<u64> {
+        None
+    }
+
+    /// Takes on the knowledge [`escalation`](Self::escalation) offered; says whether
+    /// anything changed. The position stays the same position: the game is left escalated
+    /// after the solve.
+    fn escalate(&mut self) -> bool {
+        false
+    }
+
     /// The part of the value to MAX that nothing played from here on can change (Kalah:
     /// the seeds already in the stores, South's less North's); 0 by default.
     ///
@@ -157,6 +178,30 @@ pub trait Solvable: Game<Value = i32> + ZobristHash {
     fn settled_value_after(&mut self, mv: Self::Move) -> i32 {
         let _ = mv;
         0
+    }
+
+    /// Whether the solver asks the [`outlook`](Self::outlook) of every successor of a
+    /// position before searching any of them, with enhanced transposition cutoffs: one
+    /// whose outlook is already good enough for the player to move ends the search of the
+    /// position, and those already no better than the window's lower end are skipped. The
+    /// outlooks are kept for the successors' own searches, so this costs only the
+    /// outlooks of successors that are never searched. Worth it where the outlook is
+    /// cheap next to a search (Connect Four: on positions four plies from the empty board,
+    /// 27% fewer positions); false by default.
+    fn outlook_successors(&self) -> bool {
+        false
+    }
+
+    /// [`outlook`](Self::outlook)`(true)`, at a position reached by one of the moves
+    /// [`search_moves`](Self::search_moves) gave, with how promising that move was for
+    /// the player who made it: where the solver looks at every successor first
+    /// ([`outlook_successors`](Self::outlook_successors)), it searches them in decreasing
+    /// promise (the table's move first, the order of `search_moves` among equals). The
+    /// default promises nothing (0): the order of `search_moves` stands. A game whose
+    /// outlook computes what its move ordering needs overrides it, so that the work is
+    /// done once, and orders its moves cheaply in `search_moves`.
+    fn outlook_with_promise(&self) -> (Outlook<Self::Candidates>, i32) {
+        (self.outlook(true), 0)
     }
 
     /// What enhanced transposition cutoffs read of the position after `mv`, the game left
@@ -303,9 +348,11 @@ pub struct Solver<G: Solvable> {
 struct Worker<G: Solvable> {
     /// `move_stack[ply]`: the move buffer of the position `ply` moves below the root.
     move_stack: Vec<Vec<G::Move>>,
-    /// The successors' keys at the position being expanded (enhanced transposition
-    /// cutoffs), reused from position to position.
-    child_peeks: Vec<Peek>,
+    /// `successor_stack[ply]`: what enhanced transposition cutoffs read of the successors
+    /// of the position `ply` moves below the root.
+    successor_stack: Vec<Vec<Successor<G::Candidates>>>,
+    /// `order_stack[ply]`: the order the moves of that position are searched in.
+    order_stack: Vec<Vec<usize>>,
     stats: SearchStats,
     /// The node budget of the current solve.
     budget: u64,
@@ -324,7 +371,8 @@ impl<G: Solvable> Worker<G> {
     fn new(helper: u64) -> Self {
         Worker {
             move_stack: Vec::new(),
-            child_peeks: Vec::new(),
+            successor_stack: Vec::new(),
+            order_stack: Vec::new(),
             stats: SearchStats::default(),
             budget: u64::MAX,
             node_limit: u64::MAX,
@@ -673,13 +721,25 @@ impl<G: Solvable> Solver<G> {
             max = max.min(1);
         }
         let mut guess = game.first_guess().map(|guess| from_max(guess, mover));
+        let budget = self.main.budget;
+        // The search stops at the game's escalation point (if sooner than the budget), the
+        // game takes on its knowledge for large searches, and the test starts again.
+        let mut escalation = game.escalation().filter(|&nodes| nodes < budget);
         while min < max {
             let middle = match guess {
                 Some(guess) => guess.clamp(min, max - 1),
                 None => test_point(min, max),
             };
+            self.set_budget(escalation.unwrap_or(budget));
             let found = test(self, game, middle);
             if self.main.aborted {
+                if escalation.take().is_some() && self.stats().nodes <= budget {
+                    self.set_budget(budget);
+                    if game.escalate() {
+                        guess = game.first_guess().map(|guess| from_max(guess, mover));
+                    }
+                    continue;
+                }
                 return Err((self.weakened(min), self.weakened(max)));
             }
             if found <= middle {
@@ -700,6 +760,16 @@ impl<G: Solvable> Solver<G> {
             });
         }
         Ok(self.weakened(min))
+    }
+
+    /// Sets every thread's node budget (positions visited since the solve began), and
+    /// clears the flag of a search stopped by the last one.
+    fn set_budget(&mut self, budget: u64) {
+        for worker in std::iter::once(&mut self.main).chain(&mut self.helpers) {
+            worker.budget = budget;
+            worker.node_limit = budget;
+            worker.aborted = false;
+        }
     }
 
     /// `score`, or its sign when solving weakly.
@@ -967,10 +1037,26 @@ impl<G: Solvable> Worker<G> {
         ply: usize,
         reach: &mut Reach<'_, T>,
     ) -> i32 {
+        self.search_known(game, alpha, beta, ply, None, reach)
+    }
+
+    /// [`search`](Self::search) of a position the parent may have looked at already (its
+    /// key, and its outlook where the game asks for successors' outlooks first), for
+    /// enhanced transposition cutoffs: `known` is then its place among the parent's
+    /// successors (`successor_stack[ply - 1]`).
+    fn search_known<T: TableAccess>(
+        &mut self,
+        game: &mut G,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        known: Option<usize>,
+        reach: &mut Reach<'_, T>,
+    ) -> i32 {
         if ply % STACK_CHECK_PLIES == STACK_CHECK_PLIES - 1 {
-            with_stack(|| self.position(game, alpha, beta, ply, reach))
+            with_stack(|| self.position(game, alpha, beta, ply, known, reach))
         } else {
-            self.position(game, alpha, beta, ply, reach)
+            self.position(game, alpha, beta, ply, known, reach)
         }
     }
 
@@ -980,6 +1066,7 @@ impl<G: Solvable> Worker<G> {
         alpha: i32,
         beta: i32,
         ply: usize,
+        known: Option<usize>,
         reach: &mut Reach<'_, T>,
     ) -> i32 {
         self.stats.nodes += 1;
@@ -993,7 +1080,12 @@ impl<G: Solvable> Worker<G> {
             return 0;
         }
         let mover = game.to_move();
-        let (lower, upper, candidates) = match game.outlook(ply > 0) {
+        let known = known.map(|place| self.successor_stack[ply - 1][place]);
+        let outlook = match known.and_then(|known| known.outlook) {
+            Some(outlook) => outlook,
+            None => game.outlook(ply > 0),
+        };
+        let (lower, upper, candidates) = match outlook {
             Outlook::Known(value) => {
                 self.stats.leaves += 1;
                 return from_max(value, mover);
@@ -1022,13 +1114,17 @@ impl<G: Solvable> Worker<G> {
             }
         }
         let mut moves = self.take_buffer(ply);
+        let key = match known.and_then(|known| known.key) {
+            Some(key) => key,
+            None => game.solver_key(),
+        };
         let score = self.expand(
             game,
             &mut moves,
             (alpha, beta),
             lower,
             candidates,
-            ply,
+            (ply, key),
             reach,
         );
         self.move_stack[ply] = moves;
@@ -1046,10 +1142,9 @@ impl<G: Solvable> Worker<G> {
         (mut alpha, mut beta): (i32, i32),
         floor: i32,
         candidates: G::Candidates,
-        ply: usize,
+        (ply, key): (usize, u64),
         reach: &mut Reach<'_, T>,
     ) -> i32 {
-        let key = game.solver_key();
         // Entries hold scores less the settled part (0 for most games).
         let settled = seen_by(game.settled_value(), game.to_move());
         let mut table_place = None;
@@ -1094,64 +1189,71 @@ impl<G: Solvable> Worker<G> {
         // by the outlook are worth no more than that.
         let mut best = floor;
         let mut refuted = 0_u64;
-        if self.options.enhanced_transposition_cutoffs && count > 1 && count <= 64 {
-            // The successors' keys first, then the probes: the table reads do not wait on
-            // one another.
-            self.child_peeks.clear();
-            for &mv in moves.iter() {
-                self.child_peeks.push(game.peek(mv));
-            }
-            for (place, peek) in self.child_peeks.iter().enumerate() {
-                let Some(child) = reach.access.table().probe(peek.key) else {
-                    continue;
-                };
-                // The entry bounds the successor's score to its own player to move. When that
-                // is the player to move here again (an extra move), this position's score
-                // through the move is that score, with the same bound; otherwise it is its
-                // negation, with the opposite bound.
-                let lower = matches!(child.bound, Bound::Lower | Bound::Exact);
-                let upper = matches!(child.bound, Bound::Upper | Bound::Exact);
-                let child_mover = peek.to_move;
-                let child_score = from_table(child.value, seen_by(peek.settled_value, child_mover));
-                let (through, at_least, at_most) = if child_mover == game.to_move() {
-                    (child_score, lower, upper)
-                } else {
-                    (-child_score, upper, lower)
-                };
-                if at_least && through >= beta {
+        let probe = self.options.enhanced_transposition_cutoffs;
+        let looked_ahead = count > 1 && count <= 64 && (probe || game.outlook_successors());
+        if looked_ahead {
+            match self.look_ahead(game, moves, (alpha, beta), ply, probe, reach) {
+                LookAhead::Cutoff {
+                    score,
+                    place,
+                    effort,
+                } => {
                     self.stats.cutoffs += 1;
-                    reach.access.table().store(
-                        key,
-                        SharedEntry {
-                            value: to_table(through, settled),
-                            bound: Bound::Lower,
-                            effort: child.effort.saturating_add(1),
-                            move_place: u8::try_from(place).ok(),
-                        },
-                    );
-                    reach.access.stored();
-                    return through;
+                    if let Some(effort) = effort {
+                        reach.access.table().store(
+                            key,
+                            SharedEntry {
+                                value: to_table(score, settled),
+                                bound: Bound::Lower,
+                                effort,
+                                move_place: u8::try_from(place).ok(),
+                            },
+                        );
+                        reach.access.stored();
+                    }
+                    return score;
                 }
-                if at_most && through <= alpha {
-                    best = best.max(through);
-                    refuted |= 1 << place;
+                LookAhead::Refuted {
+                    best: refuted_best,
+                    places,
+                } => {
+                    best = best.max(refuted_best);
+                    refuted = places;
                 }
+            }
+        }
+        // The order the moves are searched in, by their places in `moves`: the first move,
+        // then the game's order, or where the successors were looked at, the order of the
+        // promise their outlooks gave (the most first, the game's order among equals).
+        while self.order_stack.len() <= ply {
+            self.order_stack.push(Vec::new());
+        }
+        let order = &mut self.order_stack[ply];
+        order.clear();
+        order.extend(0..count);
+        if looked_ahead {
+            let successors = &self.successor_stack[ply];
+            let promise = |place: usize| successors[place].promise;
+            if (1..count).any(|place| promise(place) != promise(0)) {
+                order.sort_by_key(|&place| std::cmp::Reverse(promise(place)));
+            }
+        }
+        if let Some(first) = first {
+            let at = order.iter().position(|&place| place == first);
+            if let Some(at) = at {
+                order[..=at].rotate_right(1);
             }
         }
         let nodes_before = self.stats.nodes;
         let window_alpha = alpha;
         let mut best_place = None;
         for step in 0..count {
-            // The first move, then the others in the game's order.
-            let place = match first {
-                Some(first) if step == 0 => first,
-                Some(first) if step <= first => step - 1,
-                _ => step,
-            };
+            let place = self.order_stack[ply][step];
             if place < 64 && refuted & (1 << place) != 0 {
                 continue;
             }
             let mv = moves[place];
+            let known = looked_ahead.then_some(place);
             // The same player moving again (Kalah's extra move) keeps the window and the
             // score; only a change of player negates them. The player is read afresh, not
             // remembered from the top of the function: where `update` plainly passes the
@@ -1160,9 +1262,9 @@ impl<G: Solvable> Worker<G> {
             let player = game.to_move();
             game.update(mv);
             let score = if game.to_move() == player {
-                self.search(game, alpha, beta, ply + 1, reach)
+                self.search_known(game, alpha, beta, ply + 1, known, reach)
             } else {
-                -self.search(game, -beta, -alpha, ply + 1, reach)
+                -self.search_known(game, -beta, -alpha, ply + 1, known, reach)
             };
             game.revert(mv);
             if self.aborted {
@@ -1205,6 +1307,155 @@ impl<G: Solvable> Worker<G> {
         reach.access.stored();
         best
     }
+
+    /// Enhanced transposition cutoffs: looks at every successor before searching any (its
+    /// key, and its outlook where the game asks for it), keeping what it read for the
+    /// search of the successor, then reads the successors' table entries. A successor
+    /// known to be good enough (at least `beta` to this position's mover) ends the search
+    /// of the position at once; those known to be no better than `alpha` are refuted: the
+    /// search skips them.
+    fn look_ahead<T: TableAccess>(
+        &mut self,
+        game: &mut G,
+        moves: &[G::Move],
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        probe: bool,
+        reach: &Reach<'_, T>,
+    ) -> LookAhead {
+        while self.successor_stack.len() <= ply {
+            self.successor_stack.push(Vec::new());
+        }
+        let mover = game.to_move();
+        let table = reach.access.table();
+        let with_outlooks = game.outlook_successors();
+        let successors = &mut self.successor_stack[ply];
+        successors.clear();
+        let mut best = -INFINITY;
+        let mut refuted = 0_u64;
+        // The successors' keys first, each one's table line fetched at once, then the
+        // reads: the reads do not wait on one another.
+        for (place, &mv) in moves.iter().enumerate() {
+            let successor = if with_outlooks {
+                game.update(mv);
+                let (outlook, promise) = game.outlook_with_promise();
+                // A successor its outlook values at once needs no key: it is never searched.
+                let known = matches!(outlook, Outlook::Known(_));
+                let successor = Successor {
+                    key: (probe && !known).then(|| game.solver_key()),
+                    to_move: game.to_move(),
+                    settled_value: game.settled_value(),
+                    outlook: Some(outlook),
+                    promise,
+                };
+                game.revert(mv);
+                successor
+            } else {
+                let peek = game.peek(mv);
+                Successor {
+                    key: Some(peek.key),
+                    to_move: peek.to_move,
+                    settled_value: peek.settled_value,
+                    outlook: None,
+                    promise: 0,
+                }
+            };
+            if let Some(key) = successor.key {
+                table.prefetch(key);
+            }
+            successors.push(successor);
+            // The successor's outlook bounds its value to MAX: as seen by this mover.
+            let (at_least, at_most) = match successor.outlook {
+                Some(Outlook::Known(value)) => {
+                    let score = from_max(value, mover);
+                    (score, score)
+                }
+                Some(Outlook::Search { lower, upper, .. }) => mover_interval(lower, upper, mover),
+                None => continue,
+            };
+            if at_least >= beta {
+                // Known without a search: stored with the least effort.
+                return LookAhead::Cutoff {
+                    score: at_least,
+                    place,
+                    effort: Some(0),
+                };
+            }
+            if at_most <= alpha {
+                best = best.max(at_most);
+                refuted |= 1 << place;
+            }
+        }
+        for (place, successor) in self.successor_stack[ply].iter().enumerate() {
+            if refuted & (1 << place) != 0 {
+                continue;
+            }
+            let Some(child) = successor.key.and_then(|key| table.probe(key)) else {
+                continue;
+            };
+            // The entry bounds the successor's score to its own player to move. When that
+            // is the player to move here again (an extra move), this position's score
+            // through the move is that score, with the same bound; otherwise it is its
+            // negation, with the opposite bound.
+            let lower = matches!(child.bound, Bound::Lower | Bound::Exact);
+            let upper = matches!(child.bound, Bound::Upper | Bound::Exact);
+            let child_mover = successor.to_move;
+            let child_score =
+                from_table(child.value, seen_by(successor.settled_value, child_mover));
+            let (through, at_least, at_most) = if child_mover == mover {
+                (child_score, lower, upper)
+            } else {
+                (-child_score, upper, lower)
+            };
+            if at_least && through >= beta {
+                return LookAhead::Cutoff {
+                    score: through,
+                    place,
+                    effort: Some(child.effort.saturating_add(1)),
+                };
+            }
+            if at_most && through <= alpha {
+                best = best.max(through);
+                refuted |= 1 << place;
+            }
+        }
+        LookAhead::Refuted {
+            best,
+            places: refuted,
+        }
+    }
+}
+
+/// What the parent read of a successor before searching it, handed to the search of the
+/// successor so that it is not read twice.
+#[derive(Clone, Copy, Debug)]
+struct Successor<C> {
+    /// Its [`Solvable::solver_key`], unless not read.
+    key: Option<u64>,
+    /// Its player to move.
+    to_move: Player,
+    /// Its [`Solvable::settled_value`].
+    settled_value: i32,
+    /// Its [`Solvable::outlook`], where the game asks for successors' outlooks first
+    /// ([`Solvable::outlook_successors`]).
+    outlook: Option<Outlook<C>>,
+    /// How promising the move into it is (see [`Solvable::outlook_with_promise`]).
+    promise: i32,
+}
+
+/// What [`Worker::look_ahead`] found.
+enum LookAhead {
+    /// The successor at `place` is worth at least `score`, at least beta: the position
+    /// needs no search. `effort`: the table entry's, if the score came from the table
+    /// (a score the outlook knew is not stored).
+    Cutoff {
+        score: i32,
+        place: usize,
+        effort: Option<u8>,
+    },
+    /// The successors at `places` (bits) are worth no more than alpha, the best of them
+    /// `best`.
+    Refuted { best: i32, places: u64 },
 }
 
 impl<G: Solvable> std::fmt::Debug for Solver<G> {
@@ -1561,5 +1812,145 @@ mod tests {
         let solution = solve(&mut game, SolveOptions::default());
         assert_eq!(solution.value, crate::minimax_value(&mut game));
         assert_eq!(solution.value, i32::MAX);
+    }
+
+    /// A random tree searched with every optional hook of the look at successors: their
+    /// outlooks first (the leaves known at once, bounds elsewhere), an arbitrary promise
+    /// to order them by, and an escalation after `escalate_after` positions that turns the
+    /// look on and starts the narrowing from a first guess of 0.
+    #[derive(Clone)]
+    struct Looking {
+        tree: TreeGame,
+        escalate_after: u64,
+        escalated: bool,
+    }
+
+    impl Game for Looking {
+        type Move = usize;
+        type Value = i32;
+        fn to_move(&self) -> Player {
+            self.tree.to_move()
+        }
+        fn successors(&self, moves: &mut Vec<usize>) {
+            self.tree.successors(moves);
+        }
+        fn is_terminal(&self) -> bool {
+            self.tree.is_terminal()
+        }
+        fn value(&self) -> i32 {
+            self.tree.value()
+        }
+        fn update(&mut self, mv: usize) {
+            self.tree.update(mv);
+        }
+        fn revert(&mut self, mv: usize) {
+            self.tree.revert(mv);
+        }
+    }
+
+    impl ZobristHash for Looking {
+        fn hash_key(&self) -> u64 {
+            self.tree.hash_key()
+        }
+    }
+
+    impl Solvable for Looking {
+        type Candidates = ();
+
+        /// The leaves' values lie in −10..=10.
+        fn outlook(&self, _after_search_move: bool) -> Outlook<()> {
+            if self.is_terminal() {
+                return Outlook::Known(self.value());
+            }
+            Outlook::Search {
+                lower: -10,
+                upper: 10,
+                candidates: (),
+            }
+        }
+
+        fn outlook_successors(&self) -> bool {
+            self.escalated
+        }
+
+        /// Any promise will do: the last move's index, scrambled by the path.
+        fn outlook_with_promise(&self) -> (Outlook<()>, i32) {
+            let promise = (self.hash_key() % 7) as i32;
+            (self.outlook(true), promise)
+        }
+
+        fn first_guess(&self) -> Option<i32> {
+            self.escalated.then_some(0)
+        }
+
+        fn escalation(&self) -> Option<u64> {
+            (!self.escalated).then_some(self.escalate_after)
+        }
+
+        fn escalate(&mut self) -> bool {
+            let changed = !self.escalated;
+            self.escalated = true;
+            changed
+        }
+    }
+
+    #[test]
+    fn looking_at_successors_first_and_escalating_keep_the_minimax_value() {
+        let mut random = SplitMix64::new(19);
+        let mut escalations = 0;
+        for round in 0..60 {
+            let (tree, expected) = random_game(6, &mut random);
+            let escalate_after = [1, 20, 150, 5_000][round % 4];
+            let mut game = Looking {
+                tree,
+                escalate_after,
+                escalated: false,
+            };
+            for weak in [false, true] {
+                for enhanced_transposition_cutoffs in [false, true] {
+                    game.escalated = false;
+                    let options = SolveOptions {
+                        weak,
+                        enhanced_transposition_cutoffs,
+                        table_mib: 1,
+                    };
+                    let mut solver = Solver::new(options);
+                    let solution = solver.solve(&mut game);
+                    let expected = if weak { expected.signum() } else { expected };
+                    assert_eq!(solution.value, expected, "round {round}");
+                    escalations += usize::from(game.escalated);
+                    // Escalated or not, with and without a budget and on two threads.
+                    game.escalated = false;
+                    let within = solver.solve_within(&mut game, 100_000).map(|s| s.value);
+                    assert_eq!(within, Ok(expected));
+                    game.escalated = false;
+                    solver.clear();
+                    assert_eq!(solver.solve_parallel(&mut game, 2).value, expected);
+                    assert!(game.tree.path.is_empty());
+                }
+            }
+        }
+        // Most solves, but not all, went past their escalation point.
+        assert!(
+            (100..240).contains(&escalations),
+            "{escalations} escalations"
+        );
+    }
+
+    #[test]
+    fn a_budget_below_the_escalation_point_is_kept() {
+        let mut random = SplitMix64::new(23);
+        let (tree, _) = random_game(6, &mut random);
+        let mut game = Looking {
+            tree,
+            escalate_after: 1_000,
+            escalated: false,
+        };
+        let mut solver = Solver::new(SolveOptions::default());
+        let unsolved = solver
+            .solve_within(&mut game, 50)
+            .expect_err("too small a budget");
+        assert!(unsolved.stats.nodes <= 60);
+        assert!(!game.escalated);
     }
 }
