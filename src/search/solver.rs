@@ -1190,7 +1190,8 @@ impl<G: Solvable> Worker<G> {
         let mut best = floor;
         let mut refuted = 0_u64;
         let probe = self.options.enhanced_transposition_cutoffs;
-        let looked_ahead = count > 1 && count <= 64 && (probe || game.outlook_successors());
+        let with_outlooks = game.outlook_successors();
+        let looked_ahead = count <= 64 && ((count > 1 && probe) || with_outlooks);
         if looked_ahead {
             match self.look_ahead(game, moves, (alpha, beta), ply, probe, reach) {
                 LookAhead::Cutoff {
