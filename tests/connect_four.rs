@@ -384,3 +384,42 @@ fn a_large_search_takes_on_deep_knowledge_and_keeps_the_score() {
     assert_eq!(solver.solve(&mut game).score, 4);
     assert!(!game.deep_knowledge());
 }
+
+#[test]
+fn parallel_solves_give_the_serial_scores_on_300_benchmark_positions() {
+    // Every thread from the first position on (no serial start), so that the threads
+    // share the table even on the small positions; two and three threads, strong and weak.
+    let options = SolveOptions {
+        parallel_after_nodes: 0,
+        ..SolveOptions::default()
+    };
+    let mut solver = Solver::new(options);
+    let mut checked = 0;
+    for name in [
+        "Test_L3_R1.first100",
+        "Test_L2_R1.first100",
+        "Test_L1_R1.first100",
+    ] {
+        let path = format!("{}/tests/data/connect4/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).expect("benchmark excerpt in tests/data");
+        for (index, line) in text.lines().enumerate() {
+            let (moves, score) = line.split_once(' ').expect("MOVES SCORE");
+            let score: i32 = score.parse().expect("an integer score");
+            let mut game = ConnectFour::from_moves(moves).expect("legal moves");
+            let threads = 2 + index % 2;
+            solver.set_weak(false);
+            solver.clear();
+            let solution = solver.solve_parallel(&mut game, threads);
+            assert_eq!(
+                solution.score, score,
+                "{name}: {moves} on {threads} threads"
+            );
+            solver.set_weak(true);
+            solver.clear();
+            let weak = solver.solve_parallel(&mut game, threads).score;
+            assert_eq!(weak, score.signum(), "{name}: {moves} weakly");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 300);
+}

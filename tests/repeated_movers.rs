@@ -233,6 +233,7 @@ where
             weak: false,
             enhanced_transposition_cutoffs,
             table_mib: 1,
+            parallel_after_nodes: 0,
         };
         let mut solver = Solver::new(options);
         for weak in [false, true, false] {

@@ -16,7 +16,7 @@ use gametree::games::connect_four::RandomColumns;
 use gametree::search::mcts::{Budget, Mcts, MctsResult};
 use gametree::search::proof_number::{DfPn, DfPnOptions};
 
-use super::cpu_time::thread_cpu_time;
+use super::cpu_time::{peak_memory_bytes, process_cpu_time};
 use super::engine::{Engine, EngineArgs, mcts_text};
 use super::output::outln;
 use super::progress;
@@ -62,9 +62,11 @@ enum Connect4Command {
         Your move (X):")]
     Play(PlayArgs),
     /// The computer's move from a position (a 1-based column): by the solver within a
-    /// budget of positions per move, as `play` chooses, or by Monte Carlo tree search
+    /// budget of positions per move, as `play` chooses, or by Monte Carlo tree search.
+    /// Where the budget runs out before a move is solved, what the threads proved by then
+    /// depends on their timing: `--threads 1` gives the same move every time
     #[command(after_help = "Examples:\n  \
-        $ gametree connect4 best 4453\n  \
+        $ gametree connect4 best 4453 --threads 1\n  \
         best move 6\n  \
         engine    alphabeta\n  \
         score     [..]\n  \
@@ -81,14 +83,19 @@ enum Connect4Command {
         gametree: \"4455667\": the game is over after move 7 (the first player has four in a row): there is nothing to solve")]
     Prove(ProveArgs),
     /// Solve whole benchmark files and report per file the mean time per position (wall
-    /// clock of the solving; CPU time of the whole file where the system reports it), the
-    /// mean positions searched, and whether every score was right
+    /// clock of the solving; CPU time of every thread over the whole file where the system
+    /// reports it), the mean positions searched, the peak memory, and whether every score
+    /// was right
     #[command(after_help = "Example:\n  \
         $ gametree connect4 bench data/connect4/Test_L3_R1 --lines 100\n  \
-        file           positions    mean time     mean CPU   mean positions  positions/s  scores\n  \
+        file           positions    mean time     mean CPU   mean positions  positions/s peak memory  scores\n  \
         Test_L3_R1           100 [..]  all correct")]
     Bench(BenchArgs),
 }
+
+/// The default bound on the table: as large as c4's table, which only the largest solves
+/// reach (the table grows only as far as a search needs).
+const TABLE_MIB: usize = 1024;
 
 /// The board and the solver's settings, shared by every subcommand.
 #[derive(Args, Debug)]
@@ -100,12 +107,28 @@ struct BoardArgs {
     #[arg(long, default_value_t = ConnectFour::HEIGHT)]
     height: u32,
     /// Greatest transposition table size in MiB (the table starts at 1 MiB and grows as the
-    /// search needs)
-    #[arg(long, value_name = "MIB", default_value_t = SolveOptions::default().table_mib)]
+    /// search needs: the empty 7×6 board takes it to 128 MiB)
+    #[arg(long, value_name = "MIB", default_value_t = TABLE_MIB)]
     table_mib: usize,
     /// Turn off enhanced transposition cutoffs (for comparison)
     #[arg(long)]
     no_etc: bool,
+}
+
+/// How many threads search, sharing the table.
+#[derive(Args, Debug)]
+struct ThreadsArgs {
+    /// Search threads, sharing the table (default: every core). Scores never depend on it;
+    /// the positions searched do. A solve calls in the other threads only after 65,536
+    /// positions
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+}
+
+impl ThreadsArgs {
+    fn count(&self) -> Result<usize, CliError> {
+        limits::check_threads(self.threads.unwrap_or_else(limits::cores))
+    }
 }
 
 impl BoardArgs {
@@ -123,6 +146,7 @@ impl BoardArgs {
             weak,
             enhanced_transposition_cutoffs: !self.no_etc,
             table_mib: self.table_mib,
+            ..SolveOptions::default()
         })
     }
 
@@ -162,6 +186,8 @@ struct SolveArgs {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
+    threads: ThreadsArgs,
+    #[command(flatten)]
     board: BoardArgs,
 }
 
@@ -178,6 +204,8 @@ struct AnalyzeArgs {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
+    threads: ThreadsArgs,
+    #[command(flatten)]
     board: BoardArgs,
 }
 
@@ -186,13 +214,15 @@ struct PlayArgs {
     /// Your side: first (X) or second (O); asked for when absent
     #[arg(long, alias = "as", value_enum, value_name = "SIDE")]
     side: Option<Side>,
-    /// The most positions the computer searches for each move it considers; a move not
-    /// solved within them is judged by the bounds proved on its score (the opening of a
-    /// 7×6 game is far too large to solve in a turn)
+    /// The most positions the computer searches for each move it considers (each thread);
+    /// a move not solved within them is judged by the bounds proved on its score (the
+    /// opening of a 7×6 game is far too large to solve in a turn)
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
     max_nodes: u64,
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    threads: ThreadsArgs,
     #[command(flatten)]
     board: BoardArgs,
 }
@@ -205,8 +235,8 @@ struct BestArgs {
     moves: String,
     #[command(flatten)]
     engine: EngineArgs,
-    /// alphabeta: the most positions the solver searches for each move it considers, as in
-    /// `play`
+    /// alphabeta: the most positions the solver searches for each move it considers (each
+    /// thread), as in `play`
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
     max_nodes: u64,
     /// Print one JSON object: moves, engine, move, then score bounds and nodes
@@ -214,6 +244,8 @@ struct BestArgs {
     /// column's visits)
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    threads: ThreadsArgs,
     #[command(flatten)]
     board: BoardArgs,
 }
@@ -249,6 +281,8 @@ struct BenchArgs {
     /// Print one JSON object per file instead of a table
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    threads: ThreadsArgs,
     #[command(flatten)]
     board: BoardArgs,
 }
@@ -373,29 +407,35 @@ fn agrees(found: i32, expected: i32, weak: bool) -> bool {
     }
 }
 
-/// Solves one position from a cleared table, timing the clearing and the solving.
-fn solve_fresh(solver: &mut Solver<ConnectFour>, game: &mut ConnectFour) -> (Solution, Duration) {
+/// Solves one position on `threads` threads from a cleared table, timing the clearing and
+/// the solving.
+fn solve_fresh(
+    solver: &mut Solver<ConnectFour>,
+    game: &mut ConnectFour,
+    threads: usize,
+) -> (Solution, Duration) {
     let started = Instant::now();
     solver.clear();
-    let solution = solver.solve(game);
+    let solution = solver.solve_parallel(game, threads);
     (solution, started.elapsed())
 }
 
 fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
     let mut solver = Solver::new(args.board.options(args.weak)?);
+    let threads = args.threads.count()?;
     let mut reader = PositionReader::open(args.file.as_deref())?;
     let spinner = progress::spinner("solving");
+    let watch = progress::watch_solve(&spinner, solver.progress());
     let mut mismatches = 0usize;
     let mut solved = 0usize;
     while let Some(mut position) = reader.next_position(&args.board)? {
-        spinner.set_message(format!(
-            "position {} ({} line {}), {} solved",
+        spinner.set_prefix(format!(
+            "solving position {} ({} line {})",
             solved + 1,
             reader.source,
             position.number,
-            solved
         ));
-        let (solution, elapsed) = solve_fresh(&mut solver, &mut position.game);
+        let (solution, elapsed) = solve_fresh(&mut solver, &mut position.game, threads);
         solved += 1;
         if args.json {
             outln!(
@@ -421,6 +461,7 @@ fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
             mismatches += 1;
         }
     }
+    drop(watch);
     spinner.finish_and_clear();
     Ok(if mismatches == 0 {
         Outcome::Found
@@ -432,12 +473,13 @@ fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
 fn analyze(args: &AnalyzeArgs) -> Result<Outcome, CliError> {
     let mut game = args.board.position(&args.moves).map_err(CliError::Usage)?;
     let mut solver = Solver::new(args.board.options(args.weak)?);
+    let threads = args.threads.count()?;
     let spinner = progress::spinner("analysing");
-    spinner.set_message(format!(
-        "every column of {}",
-        gametree::text::excerpt(&args.moves)
-    ));
-    let scores = column_scores(&mut solver, &mut game);
+    let watch = progress::watch_solve(&spinner, solver.progress());
+    let scores = column_scores(&mut solver, &mut game, threads, |column| {
+        spinner.set_prefix(format!("analysing column {}", column + 1));
+    });
+    drop(watch);
     spinner.finish_and_clear();
     if args.json {
         outln!("{}", json!({ "moves": args.moves, "scores": scores }))?;
@@ -451,11 +493,25 @@ fn analyze(args: &AnalyzeArgs) -> Result<Outcome, CliError> {
     Ok(Outcome::Found)
 }
 
-/// The score of each column for the player to move, `None` for a full column.
-fn column_scores(solver: &mut Solver<ConnectFour>, game: &mut ConnectFour) -> Vec<Option<i32>> {
+/// The score of each column for the player to move, `None` for a full column, each
+/// solved on `threads` threads (the table kept from one to the next); `starting` is told
+/// each column before it is solved.
+fn column_scores(
+    solver: &mut Solver<ConnectFour>,
+    game: &mut ConnectFour,
+    threads: usize,
+    mut starting: impl FnMut(u8),
+) -> Vec<Option<i32>> {
     let mut scores = vec![None; game.width() as usize];
-    for (column, solution) in solver.analyze(game) {
-        scores[usize::from(column)] = Some(solution.score);
+    let mut columns = Vec::new();
+    game.successors(&mut columns);
+    for column in columns {
+        starting(column);
+        game.update(column);
+        // The successor's score is the opponent's.
+        let score = -solver.solve_parallel(game, threads).score;
+        game.revert(column);
+        scores[usize::from(column)] = Some(score);
     }
     scores
 }
@@ -474,6 +530,7 @@ fn computer_move(
     solver: &mut Solver<ConnectFour>,
     game: &mut ConnectFour,
     max_nodes: u64,
+    threads: usize,
 ) -> Option<(u8, MoveScore)> {
     let mut moves = Vec::new();
     game.successors(&mut moves);
@@ -483,7 +540,7 @@ fn computer_move(
     for column in moves {
         game.update(column);
         // The successor's score is for the opponent: negate and swap its bounds.
-        let score = match solver.solve_within(game, max_nodes) {
+        let score = match solver.solve_parallel_reporting(game, threads, max_nodes, |_| {}) {
             Ok(solution) => MoveScore {
                 at_least: -solution.score,
                 at_most: -solution.score,
@@ -528,7 +585,8 @@ fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
             "--max-nodes 0: the computer needs to search at least one position".into(),
         ));
     }
-    let mut computer = Computer::new(&args.engine, options, args.max_nodes);
+    let threads = args.threads.count()?;
+    let mut computer = Computer::new(&args.engine, options, args.max_nodes, threads);
     play_game(
         game,
         &mut computer,
@@ -669,6 +727,7 @@ fn play_game(
 struct Computer {
     solver: Solver<ConnectFour>,
     max_nodes: u64,
+    threads: usize,
     mcts: Option<(Box<Mcts<ConnectFour, RandomColumns>>, Budget)>,
 }
 
@@ -681,7 +740,7 @@ enum Choice {
 }
 
 impl Computer {
-    fn new(engine: &EngineArgs, options: SolveOptions, max_nodes: u64) -> Self {
+    fn new(engine: &EngineArgs, options: SolveOptions, max_nodes: u64, threads: usize) -> Self {
         let mcts = (engine.engine == Engine::Mcts).then(|| {
             (
                 Box::new(Mcts::with_policy(engine.mcts_options(), RandomColumns)),
@@ -691,6 +750,7 @@ impl Computer {
         Computer {
             solver: Solver::new(options),
             max_nodes,
+            threads,
             mcts,
         }
     }
@@ -710,7 +770,7 @@ impl Computer {
             return None;
         }
         match &mut self.mcts {
-            None => computer_move(&mut self.solver, game, self.max_nodes)
+            None => computer_move(&mut self.solver, game, self.max_nodes, self.threads)
                 .map(|(column, score)| Choice::Solved(column, score)),
             Some((search, budget)) => {
                 let result = search.search(game, *budget);
@@ -736,7 +796,8 @@ fn best(args: &BestArgs) -> Result<Outcome, CliError> {
         ));
     }
     let mut game = args.board.position(&args.moves).map_err(CliError::Usage)?;
-    let mut computer = Computer::new(&args.engine, options, args.max_nodes);
+    let threads = args.threads.count()?;
+    let mut computer = Computer::new(&args.engine, options, args.max_nodes, threads);
     let spinner = progress::spinner("thinking");
     spinner.set_message(computer.describe());
     let started = Instant::now();
@@ -857,6 +918,7 @@ struct FileFigures {
 
 fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
     let mut solver = Solver::new(args.board.options(args.weak)?);
+    let threads = args.threads.count()?;
     let mut any_wrong = false;
     // The file column is as wide as the longest name (Pons' names fit in 14).
     let width = args
@@ -884,7 +946,7 @@ fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
                 .map_or_else(|| count_lines(path), |lines| lines as u64),
             &name,
         );
-        let cpu_before = thread_cpu_time();
+        let cpu_before = process_cpu_time();
         while args.lines.is_none_or(|limit| figures.positions < limit) {
             let Some(mut position) = reader.next_position(&args.board)? else {
                 break;
@@ -895,7 +957,7 @@ fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
                     reader.source, position.number
                 )));
             }
-            let (solution, elapsed) = solve_fresh(&mut solver, &mut position.game);
+            let (solution, elapsed) = solve_fresh(&mut solver, &mut position.game, threads);
             figures.positions += 1;
             figures.total_time += elapsed;
             figures.total_nodes += solution.stats.nodes;
@@ -911,7 +973,7 @@ fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
                 reader.source
             )));
         }
-        let cpu = thread_cpu_time()
+        let cpu = process_cpu_time()
             .zip(cpu_before)
             .map(|(after, before)| after.saturating_sub(before));
         any_wrong |= figures.wrong > 0;
@@ -923,6 +985,8 @@ fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
             0.0
         };
         let mean_cpu_ms = cpu.map(|cpu| cpu.as_secs_f64() * 1000.0 / count);
+        // The whole process's peak so far: after the largest file it is that file's.
+        let peak_memory = peak_memory_bytes();
         if args.json {
             outln!(
                 "{}",
@@ -933,6 +997,8 @@ fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
                     "mean_cpu_ms": mean_cpu_ms,
                     "mean_nodes": figures.total_nodes as f64 / count,
                     "nodes_per_second": positions_per_second.round() as u64,
+                    "peak_memory_mib": peak_memory.map(|bytes| bytes >> 20),
+                    "threads": threads,
                     "wrong": figures.wrong,
                 })
             )?;
@@ -944,19 +1010,22 @@ fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
             format!("{} WRONG", figures.wrong)
         };
         let cpu_text = mean_cpu_ms.map_or_else(|| "-".to_string(), |ms| format!("{ms:.3} ms"));
+        let memory_text =
+            peak_memory.map_or_else(|| "-".to_string(), |bytes| format!("{} MiB", bytes >> 20));
         if index == 0 {
             outln!(
-                "{:<width$} {:>9} {:>12} {:>12} {:>16} {:>12}  scores",
+                "{:<width$} {:>9} {:>12} {:>12} {:>16} {:>12} {:>11}  scores",
                 "file",
                 "positions",
                 "mean time",
                 "mean CPU",
                 "mean positions",
-                "positions/s"
+                "positions/s",
+                "peak memory"
             )?;
         }
         outln!(
-            "{name:<width$} {:>9} {:>9.3} ms {cpu_text:>12} {:>16.0} {:>10.2} M  {verdict}",
+            "{name:<width$} {:>9} {:>9.3} ms {cpu_text:>12} {:>16.0} {:>10.2} M {memory_text:>11}  {verdict}",
             figures.positions,
             seconds * 1000.0 / count,
             figures.total_nodes as f64 / count,

@@ -17,6 +17,7 @@ pub mod proof_number;
 pub mod puzzle;
 pub mod retrograde;
 pub mod shared_table;
+pub mod solve_progress;
 pub mod solver;
 pub mod transposition;
 

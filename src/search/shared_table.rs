@@ -21,6 +21,9 @@ use crate::search::Bound;
 /// Slots per bucket: four entries of 16 bytes fill one 64-byte cache line.
 const SLOTS: usize = 4;
 
+/// How many buckets [`SharedTable::fill`] looks at.
+pub const FILL_SAMPLE_BUCKETS: usize = 1024;
+
 /// Generations are numbered 1..=`MAX_GENERATION` (14 bits); the table is wiped when they
 /// run out.
 const MAX_GENERATION: u64 = (1 << 14) - 1;
@@ -102,6 +105,27 @@ impl SharedTable {
     #[must_use]
     pub fn memory_bytes(&self) -> usize {
         self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
+    /// The share of the entries in use now (of this generation), 0 to 1, estimated from
+    /// up to [`FILL_SAMPLE_BUCKETS`] buckets spread over the table: cheap enough to call
+    /// while a search runs.
+    #[must_use]
+    pub fn fill(&self) -> f64 {
+        let buckets = self.buckets.len();
+        let sampled = buckets.min(FILL_SAMPLE_BUCKETS);
+        let stride = buckets / sampled;
+        let used: usize = (0..sampled)
+            .map(|sample| {
+                let bucket = &self.buckets[sample * stride];
+                (0..SLOTS)
+                    .filter(|&slot| {
+                        self.is_current(bucket.words[2 * slot + 1].load(Ordering::Relaxed))
+                    })
+                    .count()
+            })
+            .sum();
+        used as f64 / (sampled * SLOTS) as f64
     }
 
     /// Whether the table has reached the greatest size it may [`grow`](Self::grow) to.
@@ -395,6 +419,24 @@ mod tests {
         table.store(9, entry(1, Bound::Lower, 2, Some(4)));
         table.store(9, entry(0, Bound::Upper, 2, None));
         assert_eq!(table.probe(9), Some(entry(0, Bound::Upper, 2, Some(4))));
+    }
+
+    #[test]
+    fn fill_counts_the_entries_of_this_generation() {
+        let mut table = SharedTable::growing(64 * 16, 64 * 16);
+        assert_eq!(table.fill(), 0.0);
+        // 16 buckets of 4 slots: 32 different keys fill at most half of them.
+        for key in 1..=32u64 {
+            table.store(key, entry(1, Bound::Exact, 1, None));
+        }
+        let half_or_less = table.fill();
+        assert!(half_or_less > 0.0 && half_or_less <= 0.5, "{half_or_less}");
+        for key in 33..=10_000u64 {
+            table.store(key, entry(1, Bound::Exact, 1, None));
+        }
+        assert_eq!(table.fill(), 1.0);
+        table.clear();
+        assert_eq!(table.fill(), 0.0);
     }
 
     #[test]

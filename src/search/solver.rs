@@ -13,12 +13,13 @@
 //! [`crate::games::connect_four`] supplies only the rules, the move ordering and the
 //! pruning.
 
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use crate::game::{Game, Player};
 use crate::search::shared_table::{SharedEntry, SharedTable};
+use crate::search::solve_progress::{PUBLISH_NODES, SAMPLE_FILL_NODES, SolveProgress};
 use crate::search::transposition::ZobristHash;
 use crate::search::{Bound, SearchStats, with_stack};
 
@@ -204,6 +205,14 @@ pub trait Solvable: Game<Value = i32> + ZobristHash {
         (self.outlook(true), 0)
     }
 
+    /// How far the helper threads of a parallel solve may move a successor's promise
+    /// (see [`outlook_with_promise`](Self::outlook_with_promise)) in the first plies, so
+    /// that they search moves of close promise in different orders and find different
+    /// parts of the proof: each raises a promise by up to this many units, its own way.
+    /// 0 (the default) perturbs nothing; the helpers still start from different moves at
+    /// the root.
+    const PROMISE_JITTER: i32 = 0;
+
     /// What enhanced transposition cutoffs read of the position after `mv`, the game left
     /// as it was: its key, its player to move and its settled value. The default asks
     /// [`hash_key_after`](ZobristHash::hash_key_after), [`to_move_after`](Self::to_move_after)
@@ -243,15 +252,22 @@ pub struct SolveOptions {
     /// [`INITIAL_TABLE_MIB`] (or this, if smaller) and doubles whenever the entries stored
     /// since it last grew or was cleared reach [`TABLE_GROWTH_LOAD`] times its capacity.
     pub table_mib: usize,
+    /// A parallel solve ([`Solver::solve_parallel`]) searches this many positions on one
+    /// thread before it calls in the others: most positions a program asks about are
+    /// small, and starting threads for each null-window search of one would cost more
+    /// than the search (0: every thread from the start).
+    pub parallel_after_nodes: u64,
 }
 
 impl Default for SolveOptions {
-    /// Strong solving, enhanced transposition cutoffs on, a table of up to 64 MiB.
+    /// Strong solving, enhanced transposition cutoffs on, a table of up to 64 MiB, a
+    /// parallel solve on one thread for its first 65,536 positions.
     fn default() -> Self {
         SolveOptions {
             weak: false,
             enhanced_transposition_cutoffs: true,
             table_mib: 64,
+            parallel_after_nodes: 1 << 16,
         }
     }
 }
@@ -309,6 +325,11 @@ pub struct Narrowed {
 /// ±∞ from the point of view of the player to move: `i32::MAX` and its negation, so that
 /// negating never overflows.
 const INFINITY: i32 = i32::MAX;
+/// A helper thread of a parallel solve perturbs the order of the moves at this many plies
+/// below the root (see [`Solvable::PROMISE_JITTER`]): on Connect Four positions four plies
+/// from the empty board, two threads took 6.3–7.0 s with three plies, 7.1 with two,
+/// 8.0 with four, 10.5 with the root moves alone, one thread 9.5–11.8 s.
+const JITTER_PLIES: usize = 3;
 
 /// Every this many positions a thread of a parallel search looks whether another has
 /// finished.
@@ -342,6 +363,13 @@ pub struct Solver<G: Solvable> {
     helpers: Vec<Worker<G>>,
     /// Entries stored since the table last grew or was cleared.
     stores_since_growth: u64,
+    /// The positions the threads of a parallel search are searching near the root.
+    busy: BusyTable,
+    /// What the search now running has done, for a display on another thread.
+    progress: Arc<SolveProgress>,
+    /// Set while a parallel solve goes on from where its first thread stopped: the
+    /// progress counts on.
+    continuing: bool,
 }
 
 /// One thread's search: its move buffers, figures and budget. The table is the solver's.
@@ -440,7 +468,77 @@ impl TableAccess for Shared<'_> {
 struct Reach<'a, T> {
     access: T,
     stop: &'a AtomicBool,
+    /// The successors the threads of a parallel search are searching near the root.
+    busy: Option<&'a BusyTable>,
+    /// Where the threads publish how far they have got.
+    progress: &'a SolveProgress,
 }
+
+impl<T: TableAccess> Reach<'_, T> {
+    /// Called every [`STOP_CHECK_NODES`] positions a thread visits, `nodes` in all:
+    /// publishes its progress now and then, and says whether the thread must stop.
+    #[inline]
+    fn checkpoint(&self, nodes: u64) -> bool {
+        if nodes.is_multiple_of(PUBLISH_NODES) {
+            self.progress.add_nodes();
+            if nodes.is_multiple_of(SAMPLE_FILL_NODES) {
+                self.progress.set_table_fill(self.access.table().fill());
+            }
+        }
+        self.stop.load(Ordering::Relaxed)
+    }
+}
+
+/// The positions the threads of a parallel search are searching now, near the root: a
+/// small open-addressed set of keys, one slot a key, shared without locks. A key that
+/// finds its slot taken by another is simply not recorded (a thread then searches it
+/// without telling the others), so the set is only ever a hint.
+struct BusyTable {
+    slots: Vec<std::sync::atomic::AtomicU64>,
+}
+
+impl BusyTable {
+    fn new() -> BusyTable {
+        BusyTable {
+            slots: (0..BUSY_SLOTS)
+                .map(|_| std::sync::atomic::AtomicU64::new(0))
+                .collect(),
+        }
+    }
+
+    fn slot(&self, key: u64) -> &std::sync::atomic::AtomicU64 {
+        let index = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize % BUSY_SLOTS;
+        &self.slots[index]
+    }
+
+    /// Whether another thread is searching the position of `key`.
+    fn is_busy(&self, key: u64) -> bool {
+        key != 0 && self.slot(key).load(Ordering::Relaxed) == key
+    }
+
+    /// Records that this thread searches the position of `key`: whether it could.
+    fn enter(&self, key: u64) -> bool {
+        key != 0
+            && self
+                .slot(key)
+                .compare_exchange(0, key, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+    }
+
+    /// Forgets the record [`enter`](Self::enter) made.
+    fn leave(&self, key: u64) {
+        let _ = self
+            .slot(key)
+            .compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+}
+
+/// Slots of the [`BusyTable`].
+const BUSY_SLOTS: usize = 1 << 12;
+
+/// A parallel search defers the moves other threads are searching at this many plies
+/// below the root.
+const EXCLUSIVE_PLIES: usize = 6;
 
 impl<G: Solvable> Solver<G> {
     /// A solver with a fresh table of `options.table_mib` mebibytes.
@@ -455,6 +553,9 @@ impl<G: Solvable> Solver<G> {
             main: Worker::new(0),
             helpers: Vec::new(),
             stores_since_growth: 0,
+            busy: BusyTable::new(),
+            progress: Arc::default(),
+            continuing: false,
         }
     }
 
@@ -471,6 +572,26 @@ impl<G: Solvable> Solver<G> {
     #[must_use]
     pub fn options(&self) -> SolveOptions {
         self.options
+    }
+
+    /// What the search now running (or the last one) has done: a handle another thread
+    /// can read while this solver searches, for a progress display.
+    ///
+    /// # Example
+    /// ```
+    /// use gametree::{ConnectFour, SolveOptions, Solver};
+    ///
+    /// let mut solver = Solver::new(SolveOptions::default());
+    /// let progress = solver.progress();
+    /// let mut game = ConnectFour::from_moves("5554224333234511764415115").expect("legal moves");
+    /// let watcher = std::thread::spawn(move || progress.snapshot());
+    /// solver.solve(&mut game);
+    /// let _seen_meanwhile = watcher.join().expect("the watcher ends");
+    /// assert_eq!(solver.progress().snapshot().tested, None);
+    /// ```
+    #[must_use]
+    pub fn progress(&self) -> Arc<SolveProgress> {
+        Arc::clone(&self.progress)
     }
 
     /// The memory the transposition table takes now, in bytes (it grows up to
@@ -560,6 +681,9 @@ impl<G: Solvable> Solver<G> {
         test: impl FnMut(&mut Self, &mut G, i32) -> i32,
     ) -> Result<Solution, Unsolved> {
         let started = Instant::now();
+        if !self.continuing {
+            self.progress.begin(self.table.memory_bytes());
+        }
         self.main.start(max_nodes, self.options);
         for helper in &mut self.helpers {
             helper.start(max_nodes, self.options);
@@ -602,6 +726,8 @@ impl<G: Solvable> Solver<G> {
                 stores_since_growth: &mut self.stores_since_growth,
             },
             stop: &stop,
+            busy: None,
+            progress: &self.progress,
         };
         self.main.search(game, middle, middle + 1, 0, &mut reach)
     }
@@ -674,6 +800,8 @@ impl<G: Solvable> Solver<G> {
                 stores_since_growth: &mut self.stores_since_growth,
             },
             stop: &stop,
+            busy: None,
+            progress: &self.progress,
         };
         for mv in moves {
             if self.main.reaches(game, mv, value, &mut reach) {
@@ -731,6 +859,12 @@ impl<G: Solvable> Solver<G> {
                 None => test_point(min, max),
             };
             self.set_budget(escalation.unwrap_or(budget));
+            self.progress.testing(
+                self.weakened(middle),
+                self.weakened(min),
+                self.weakened(max),
+                self.table.memory_bytes(),
+            );
             let found = test(self, game, middle);
             if self.main.aborted {
                 if escalation.take().is_some() && self.stats().nodes <= budget {
@@ -740,6 +874,7 @@ impl<G: Solvable> Solver<G> {
                     }
                     continue;
                 }
+                self.progress.ended(self.weakened(min), self.weakened(max));
                 return Err((self.weakened(min), self.weakened(max)));
             }
             if found <= middle {
@@ -759,6 +894,7 @@ impl<G: Solvable> Solver<G> {
                 elapsed: started.elapsed(),
             });
         }
+        self.progress.ended(self.weakened(min), self.weakened(min));
         Ok(self.weakened(min))
     }
 
@@ -787,10 +923,16 @@ where
     G::Move: Send + Sync,
 {
     /// [`solve`](Self::solve) on `threads` threads: each null-window search is run by
-    /// every thread at once on the shared table, each helper starting from a different
-    /// move at the root, and the first to finish answers ("lazy SMP", as chess programs
-    /// share one table). What one thread proves, the others find in the table; the value is the
-    /// same as [`solve`](Self::solve)'s.
+    /// every thread at once on the shared table, and the first to finish answers ("lazy
+    /// SMP", as chess programs share one table). What one thread proves, the others find
+    /// in the table; the value is the same as [`solve`](Self::solve)'s. So that they do
+    /// not all search the same moves, each helper starts from a different move at the
+    /// root, orders the moves of the next plies by promises it perturbs its own way (see
+    /// [`Solvable::PROMISE_JITTER`]), and near the root a thread puts off the moves
+    /// another is searching now (ABDADA: Weill, "The ABDADA distributed minimax search
+    /// algorithm", 1996). A solve runs on one thread for its first
+    /// [`SolveOptions::parallel_after_nodes`] positions: a smaller one never starts the
+    /// others.
     ///
     /// # Example
     /// ```
@@ -821,8 +963,40 @@ where
         if threads <= 1 {
             return self.solve_reporting(game, max_nodes, report);
         }
+        // One thread tries first (see SolveOptions::parallel_after_nodes); what it proved
+        // stays in the table for all of them.
+        let started = Instant::now();
+        let mut report = report;
+        let first_nodes = max_nodes.min(self.options.parallel_after_nodes);
+        let first = if first_nodes == 0 {
+            SearchStats::default()
+        } else {
+            match self.solve_reporting(game, first_nodes, &mut report) {
+                Err(unsolved) if first_nodes < max_nodes => unsolved.stats,
+                done => return done,
+            }
+        };
         self.ensure_helpers(threads);
-        self.solve_with(game, max_nodes, report, Self::parallel_test)
+        self.continuing = true;
+        let solved = self.solve_with(game, max_nodes, report, Self::parallel_test);
+        self.continuing = false;
+        let add_first = |mut stats: SearchStats| {
+            stats.nodes += first.nodes;
+            stats.leaves += first.leaves;
+            stats.cutoffs += first.cutoffs;
+            stats.elapsed = started.elapsed();
+            stats
+        };
+        match solved {
+            Ok(solution) => Ok(Solution {
+                stats: add_first(solution.stats),
+                ..solution
+            }),
+            Err(unsolved) => Err(Unsolved {
+                stats: add_first(unsolved.stats),
+                ..unsolved
+            }),
+        }
     }
 
     /// [`best_moves`](Self::best_moves) on `threads` threads sharing the table: each
@@ -851,12 +1025,14 @@ where
         let next = AtomicUsize::new(0);
         let kept: Vec<AtomicBool> = moves.iter().map(|_| AtomicBool::new(false)).collect();
         let stop = AtomicBool::new(false);
-        let table = &self.table;
+        let (table, busy, progress) = (&self.table, &self.busy, &*self.progress);
         let (next, kept, stop, moves) = (&next, &kept, &stop, &moves);
         let test_moves = |worker: &mut Worker<G>, game: &mut G| {
             let mut reach = Reach {
                 access: Shared(table),
                 stop,
+                busy: Some(busy),
+                progress,
             };
             loop {
                 let place = next.fetch_add(1, Ordering::Relaxed);
@@ -933,7 +1109,7 @@ where
     fn parallel_round(&mut self, game: &mut G, middle: i32) -> Option<i32> {
         let stop = AtomicBool::new(false);
         let answer = Mutex::new(None);
-        let table = &self.table;
+        let (table, busy, progress) = (&self.table, &self.busy, &*self.progress);
         let (stop, answer) = (&stop, &answer);
         std::thread::scope(|scope| {
             for helper in &mut self.helpers {
@@ -942,6 +1118,8 @@ where
                     let mut reach = Reach {
                         access: Shared(table),
                         stop,
+                        busy: Some(busy),
+                        progress,
                     };
                     let found = helper.search(&mut game, middle, middle + 1, 0, &mut reach);
                     finish(helper, found, stop, answer);
@@ -950,6 +1128,8 @@ where
             let mut reach = Reach {
                 access: Shared(table),
                 stop,
+                busy: Some(busy),
+                progress,
             };
             let found = self.main.search(game, middle, middle + 1, 0, &mut reach);
             finish(&mut self.main, found, stop, answer);
@@ -1072,7 +1252,7 @@ impl<G: Solvable> Worker<G> {
         self.stats.nodes += 1;
         if self.stats.nodes > self.node_limit
             || (self.stats.nodes.is_multiple_of(STOP_CHECK_NODES)
-                && reach.stop.load(Ordering::Relaxed))
+                && reach.checkpoint(self.stats.nodes))
         {
             // Out of budget, or another thread has finished: unwind without storing
             // anything.
@@ -1234,7 +1414,26 @@ impl<G: Solvable> Worker<G> {
         order.extend(0..count);
         if looked_ahead {
             let successors = &self.successor_stack[ply];
-            let promise = |place: usize| successors[place].promise;
+            // A helper thread near the root adds noise to the promises (in eighths of a
+            // unit, up to the game's jitter), each its own, so that the threads search
+            // the moves of close promise in different orders and part ways, as
+            // Steininger's solver does.
+            let jitter = if self.helper > 0 && ply < JITTER_PLIES {
+                8 * G::PROMISE_JITTER
+            } else {
+                0
+            };
+            let helper = self.helper;
+            let promise = |place: usize| {
+                let mut promise = successors[place].promise.saturating_mul(8);
+                if jitter > 0 {
+                    let noise = (key ^ helper << 32 ^ (place as u64) << 48)
+                        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                        >> 40;
+                    promise = promise.saturating_add((noise % (jitter as u64 + 1)) as i32);
+                }
+                promise
+            };
             if (1..count).any(|place| promise(place) != promise(0)) {
                 order.sort_by_key(|&place| std::cmp::Reverse(promise(place)));
             }
@@ -1248,39 +1447,68 @@ impl<G: Solvable> Worker<G> {
         let nodes_before = self.stats.nodes;
         let window_alpha = alpha;
         let mut best_place = None;
-        for step in 0..count {
-            let place = self.order_stack[ply][step];
-            if place < 64 && refuted & (1 << place) != 0 {
-                continue;
-            }
-            let mv = moves[place];
-            let known = looked_ahead.then_some(place);
-            // The same player moving again (Kalah's extra move) keeps the window and the
-            // score; only a change of player negates them. The player is read afresh, not
-            // remembered from the top of the function: where `update` plainly passes the
-            // move to the other player (Connect Four), the compiler then sees that the two
-            // differ and drops the test.
-            let player = game.to_move();
-            game.update(mv);
-            let score = if game.to_move() == player {
-                self.search_known(game, alpha, beta, ply + 1, known, reach)
-            } else {
-                -self.search_known(game, -beta, -alpha, ply + 1, known, reach)
-            };
-            game.revert(mv);
-            if self.aborted {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_place = Some(place);
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        self.stats.cutoffs += 1;
-                        break;
+        // Near the root of a parallel search, a move whose successor another thread is
+        // searching is put off until the others are searched (ABDADA, Weill 1996): by then
+        // the other thread has most likely stored its value.
+        let exclusive = reach.busy.filter(|_| ply < EXCLUSIVE_PLIES && count > 1);
+        let mut deferred = 0_u64;
+        'passes: for pass in 0..2 {
+            for step in 0..count {
+                let place = self.order_stack[ply][step];
+                if place < 64 && refuted & (1 << place) != 0 {
+                    continue;
+                }
+                if pass == 1 && (place >= 64 || deferred & (1 << place) == 0) {
+                    continue;
+                }
+                let mv = moves[place];
+                let mut entered = None;
+                if let Some(busy) = exclusive.filter(|_| pass == 0 && place < 64) {
+                    let child_key = match looked_ahead {
+                        true => self.successor_stack[ply][place].key,
+                        false => None,
+                    }
+                    .unwrap_or_else(|| game.solver_key_after(mv));
+                    if step > 0 && busy.is_busy(child_key) {
+                        deferred |= 1 << place;
+                        continue;
+                    }
+                    entered = busy.enter(child_key).then_some(child_key);
+                }
+                let known = looked_ahead.then_some(place);
+                // The same player moving again (Kalah's extra move) keeps the window and
+                // the score; only a change of player negates them. The player is read
+                // afresh, not remembered from the top of the function: where `update`
+                // plainly passes the move to the other player (Connect Four), the compiler
+                // then sees that the two differ and drops the test.
+                let player = game.to_move();
+                game.update(mv);
+                let score = if game.to_move() == player {
+                    self.search_known(game, alpha, beta, ply + 1, known, reach)
+                } else {
+                    -self.search_known(game, -beta, -alpha, ply + 1, known, reach)
+                };
+                game.revert(mv);
+                if let (Some(busy), Some(child_key)) = (exclusive, entered) {
+                    busy.leave(child_key);
+                }
+                if self.aborted {
+                    return 0;
+                }
+                if score > best {
+                    best = score;
+                    best_place = Some(place);
+                    if score > alpha {
+                        alpha = score;
+                        if alpha >= beta {
+                            self.stats.cutoffs += 1;
+                            break 'passes;
+                        }
                     }
                 }
+            }
+            if deferred == 0 {
+                break;
             }
         }
         let bound = if best >= beta {
@@ -1611,6 +1839,7 @@ mod tests {
                     weak: false,
                     enhanced_transposition_cutoffs,
                     table_mib: 1,
+                    parallel_after_nodes: 0,
                 };
                 assert_eq!(solve(&mut game, options).value, expected);
                 let weak = solve(
@@ -1641,6 +1870,7 @@ mod tests {
                 weak: false,
                 enhanced_transposition_cutoffs: true,
                 table_mib: 1,
+                parallel_after_nodes: 0,
             };
             // One bucket at first: a round of 32 positions before each growth.
             let mut solver = Solver::with_initial_table(options, 64);
@@ -1786,6 +2016,7 @@ mod tests {
                     weak: false,
                     enhanced_transposition_cutoffs,
                     table_mib: 1,
+                    parallel_after_nodes: 0,
                 };
                 let mut solver = Solver::new(options);
                 let solution = solver.solve(&mut game);
@@ -1914,6 +2145,7 @@ mod tests {
                         weak,
                         enhanced_transposition_cutoffs,
                         table_mib: 1,
+                        parallel_after_nodes: 0,
                     };
                     let mut solver = Solver::new(options);
                     let solution = solver.solve(&mut game);
