@@ -423,3 +423,51 @@ fn parallel_solves_give_the_serial_scores_on_300_benchmark_positions() {
     }
     assert_eq!(checked, 300);
 }
+
+#[test]
+fn the_shipped_book_holds_every_position_of_up_to_four_stones_and_agrees_with_itself() {
+    use gametree::games::connect_four_book::{OpeningBook, positions_up_to};
+    let empty = ConnectFour::new();
+    let text = include_str!("../data/connect4/book-7x6");
+    let book = OpeningBook::parse(text, &empty).expect("the shipped book reads");
+    let positions = positions_up_to(&empty, 4);
+    assert_eq!(book.len(), positions.len());
+    // The first player wins (+1: with the 21st stone); the centre opening leaves the
+    // second player a loss (−1).
+    assert_eq!(book.score(&empty), Some(1));
+    let centre = ConnectFour::from_moves("4").expect("legal");
+    assert_eq!(book.score(&centre), Some(-1));
+    // Every shallower position scores the best of its successors' negated scores.
+    for position in positions.iter().filter(|p| p.game.moves_played() < 4) {
+        let mut game = position.game;
+        let mut columns = Vec::new();
+        game.successors(&mut columns);
+        let best = columns
+            .iter()
+            .map(|&column| {
+                game.update(column);
+                let score = -book.score(&game).expect("every successor in the book");
+                game.revert(column);
+                score
+            })
+            .max();
+        assert_eq!(best, book.score(&position.game), "{}", position.moves);
+    }
+    // Two of the four-stone entries solved again (a few seconds each).
+    let mut solver = Solver::new(SolveOptions::default());
+    for position in positions
+        .iter()
+        .filter(|p| p.game.moves_played() == 4)
+        .step_by(300)
+    {
+        let mut game = position.game;
+        solver.clear();
+        let score = solver.solve(&mut game).score;
+        assert_eq!(
+            Some(score),
+            book.score(&position.game),
+            "{}",
+            position.moves
+        );
+    }
+}

@@ -267,7 +267,15 @@ fn the_docs_show_what_analyze_and_weak_solve_print() {
 #[test]
 fn play_on_the_standard_board_goes_by_proved_bounds_within_its_budget() {
     let output = gametree(
-        &["connect4", "play", "--as", "first", "--max-nodes", "1000"],
+        &[
+            "connect4",
+            "play",
+            "--as",
+            "first",
+            "--max-nodes",
+            "1000",
+            "--no-book",
+        ],
         "4\n",
     );
     assert!(output.status.success(), "{output:?}");
@@ -282,4 +290,88 @@ fn play_on_the_standard_board_goes_by_proved_bounds_within_its_budget() {
         text(&output.stderr),
         "gametree: --max-nodes 0: the computer needs to search at least one position\n"
     );
+}
+
+/// A fresh path under the system's temporary directory for one test's book.
+fn book_path(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("gametree-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn a_book_goes_on_where_it_stopped_and_its_scores_check_out() {
+    let path = book_path("resume");
+    let file = path.to_str().expect("a UTF-8 path");
+    let board = ["--width", "5", "--height", "4"];
+    let run = |plies: &str| {
+        let mut args = vec!["connect4", "book", file, "--plies", plies, "--json"];
+        args.extend(board);
+        let output = gametree(&args, "");
+        assert!(output.status.success(), "{output:?}");
+        text(&output.stdout)
+    };
+    assert!(run("2").contains(r#""positions":17,"solved":17,"kept":0"#));
+    // A run stopped while writing a line leaves it cut short: it is solved again.
+    let mut partial = std::fs::read_to_string(&path).expect("the book");
+    partial.push_str("12");
+    std::fs::write(&path, &partial).expect("written");
+    assert!(run("3").contains(r#""positions":66,"solved":49,"kept":17"#));
+    assert!(run("3").contains(r#""solved":0,"kept":66"#));
+    // Every line is a position and its score, as a benchmark file: `solve` checks them all.
+    let mut args = vec!["connect4", "solve", file];
+    args.extend(board);
+    let output = gametree(&args, "");
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(text(&output.stdout).lines().count(), 66);
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn analyze_reads_the_book_it_is_given_and_no_book_solves() {
+    // A book that lies about one successor shows the lie: it is read, not solved again.
+    let path = book_path("lie");
+    std::fs::write(&path, "3 5\n").expect("written");
+    let file = path.to_str().expect("a UTF-8 path");
+    let board = ["--width", "5", "--height", "4"];
+    let analyze = |extra: &[&str]| {
+        let mut args = vec!["connect4", "analyze", "--book", file];
+        args.extend(board);
+        args.extend(extra);
+        let output = gametree(&args, "");
+        assert!(output.status.success(), "{output:?}");
+        text(&output.stdout)
+    };
+    assert_eq!(analyze(&[]), "-1 0 -5 0 -1\n");
+    // The mirror image of 1 is 5: one entry for both.
+    std::fs::write(&path, "1 7\n").expect("written");
+    assert_eq!(analyze(&["--threads", "1"]), "-7 0 0 0 -7\n");
+    // Without a book, the empty 5×4 board's true scores.
+    let mut args = vec!["connect4", "analyze", "--no-book"];
+    args.extend(board);
+    assert_eq!(text(&gametree(&args, "").stdout), "-1 0 0 0 -1\n");
+    let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn a_malformed_book_is_named_with_its_line() {
+    let path = book_path("bad");
+    std::fs::write(&path, "4 1\n48 2\n").expect("written");
+    let file = path.to_str().expect("a UTF-8 path");
+    for args in [
+        vec!["connect4", "analyze", "44", "--book", file],
+        vec!["connect4", "book", file, "--plies", "1"],
+    ] {
+        let output = gametree(&args, "");
+        assert_eq!(output.status.code(), Some(2), "{output:?}");
+        let stderr = text(&output.stderr);
+        assert!(
+            stderr.contains("line 2") && stderr.contains("column 8"),
+            "{stderr}"
+        );
+    }
+    let output = gametree(&["connect4", "book", file, "--plies", "11"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(text(&output.stderr).contains("--plies 11: at most 10"));
+    let _ = std::fs::remove_file(&path);
 }

@@ -13,6 +13,7 @@ use serde_json::json;
 use gametree::{ConnectFour, Game, Player, Solution, SolveOptions, Solver};
 
 use gametree::games::connect_four::RandomColumns;
+use gametree::games::connect_four_book::{OpeningBook, positions_up_to};
 use gametree::search::mcts::{Budget, Mcts, MctsResult};
 use gametree::search::proof_number::{DfPn, DfPnOptions};
 
@@ -91,6 +92,25 @@ enum Connect4Command {
         file           positions    mean time     mean CPU   mean positions  positions/s peak memory  scores\n  \
         Test_L3_R1           100 [..]  all correct")]
     Bench(BenchArgs),
+    /// Build an opening book: the score of every position of up to `--plies` stones (a
+    /// mirror pair once), appended to FILE one by one, the deepest first: those of
+    /// `--plies` stones solved, the others the best of their successors' scores. FILE is
+    /// read first: a book stopped at any point goes on where it stopped. `analyze`,
+    /// `best` and `play` read the book shipped with gametree (7×6, up to 4 stones), or
+    /// the one `--book` names
+    #[command(after_help = "Examples:\n  \
+        $ rm -f /tmp/gametree-book-5x4\n  \
+        $ gametree connect4 book /tmp/gametree-book-5x4 --plies 2 --width 5 --height 4\n  \
+        book /tmp/gametree-book-5x4: 17 positions of up to 2 stones (17 solved now, 0 already there)\n  \
+        $ head -3 /tmp/gametree-book-5x4\n  \
+        33 0\n  \
+        32 0\n  \
+        31 0\n  \
+        $ gametree connect4 book /tmp/gametree-book-5x4 --plies 3 --width 5 --height 4\n  \
+        book /tmp/gametree-book-5x4: 66 positions of up to 3 stones (49 solved now, 17 already there)\n\
+        \n\
+        The deepest positions come first; the last line, ` 0` on 5×4, is the empty board's.")]
+    Book(BookArgs),
 }
 
 /// The default bound on the table: as large as c4's table, which only the largest solves
@@ -113,6 +133,48 @@ struct BoardArgs {
     /// Turn off enhanced transposition cutoffs (for comparison)
     #[arg(long)]
     no_etc: bool,
+}
+
+/// The opening book `analyze`, `best` and `play` read.
+#[derive(Args, Debug)]
+struct BookUse {
+    /// An opening book (made by `connect4 book`) instead of the one shipped for 7×6
+    #[arg(long, value_name = "FILE", conflicts_with = "no_book")]
+    book: Option<PathBuf>,
+    /// Solve every position, even those an opening book has
+    #[arg(long)]
+    no_book: bool,
+}
+
+/// The book shipped with gametree: every 7×6 position of up to four stones, built by
+/// `gametree connect4 book data/connect4/book-7x6 --plies 4`.
+const SHIPPED_BOOK: &str = include_str!("../../data/connect4/book-7x6");
+
+impl BookUse {
+    /// The book for `empty`'s board: `--book`'s, or the shipped one on 7×6, or none.
+    fn load(&self, empty: &ConnectFour) -> Result<Option<OpeningBook>, CliError> {
+        if self.no_book {
+            return Ok(None);
+        }
+        match &self.book {
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|error| {
+                    CliError::Usage(format!("cannot read {}: {error}", path.display()))
+                })?;
+                OpeningBook::parse(&text, empty)
+                    .map(Some)
+                    .map_err(|error| CliError::Usage(format!("{}: {error}", path.display())))
+            }
+            None if (empty.width(), empty.height())
+                == (ConnectFour::WIDTH, ConnectFour::HEIGHT) =>
+            {
+                let book = OpeningBook::parse(SHIPPED_BOOK, empty)
+                    .expect("invariant: the shipped book reads (tested)");
+                Ok(Some(book))
+            }
+            None => Ok(None),
+        }
+    }
 }
 
 /// How many threads search, sharing the table.
@@ -204,6 +266,8 @@ struct AnalyzeArgs {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
+    book: BookUse,
+    #[command(flatten)]
     threads: ThreadsArgs,
     #[command(flatten)]
     board: BoardArgs,
@@ -221,6 +285,8 @@ struct PlayArgs {
     max_nodes: u64,
     #[command(flatten)]
     engine: EngineArgs,
+    #[command(flatten)]
+    book: BookUse,
     #[command(flatten)]
     threads: ThreadsArgs,
     #[command(flatten)]
@@ -245,6 +311,8 @@ struct BestArgs {
     #[arg(long)]
     json: bool,
     #[command(flatten)]
+    book: BookUse,
+    #[command(flatten)]
     threads: ThreadsArgs,
     #[command(flatten)]
     board: BoardArgs,
@@ -263,6 +331,23 @@ struct ProveArgs {
     /// microseconds
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    board: BoardArgs,
+}
+
+#[derive(Args, Debug)]
+struct BookArgs {
+    /// The book: read first when it exists (its positions are not solved again), then
+    /// each position solved is appended at once
+    file: PathBuf,
+    /// Positions of up to this many stones (at most 10)
+    #[arg(long, value_name = "N")]
+    plies: u32,
+    /// Print one JSON object at the end: file, plies, positions, solved, kept
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    threads: ThreadsArgs,
     #[command(flatten)]
     board: BoardArgs,
 }
@@ -296,6 +381,7 @@ pub fn run(args: Connect4Args) -> Result<Outcome, CliError> {
         Connect4Command::Best(args) => best(&args),
         Connect4Command::Prove(args) => prove(&args),
         Connect4Command::Bench(args) => bench(&args),
+        Connect4Command::Book(args) => book(&args),
     }
 }
 
@@ -474,11 +560,20 @@ fn analyze(args: &AnalyzeArgs) -> Result<Outcome, CliError> {
     let mut game = args.board.position(&args.moves).map_err(CliError::Usage)?;
     let mut solver = Solver::new(args.board.options(args.weak)?);
     let threads = args.threads.count()?;
+    let book = args.book.load(&args.board.empty_board()?)?;
     let spinner = progress::spinner("analysing");
     let watch = progress::watch_solve(&spinner, solver.progress());
-    let scores = column_scores(&mut solver, &mut game, threads, |column| {
+    let scores = column_scores(&mut solver, &mut game, threads, book.as_ref(), |column| {
         spinner.set_prefix(format!("analysing column {}", column + 1));
     });
+    let scores: Vec<Option<i32>> = if args.weak {
+        scores
+            .into_iter()
+            .map(|score| score.map(i32::signum))
+            .collect()
+    } else {
+        scores
+    };
     drop(watch);
     spinner.finish_and_clear();
     if args.json {
@@ -493,13 +588,14 @@ fn analyze(args: &AnalyzeArgs) -> Result<Outcome, CliError> {
     Ok(Outcome::Found)
 }
 
-/// The score of each column for the player to move, `None` for a full column, each
-/// solved on `threads` threads (the table kept from one to the next); `starting` is told
-/// each column before it is solved.
+/// The score of each column for the player to move, `None` for a full column: from the
+/// book where it has the successor, else solved on `threads` threads (the table kept from
+/// one to the next); `starting` is told each column before it is solved.
 fn column_scores(
     solver: &mut Solver<ConnectFour>,
     game: &mut ConnectFour,
     threads: usize,
+    book: Option<&OpeningBook>,
     mut starting: impl FnMut(u8),
 ) -> Vec<Option<i32>> {
     let mut scores = vec![None; game.width() as usize];
@@ -509,7 +605,10 @@ fn column_scores(
         starting(column);
         game.update(column);
         // The successor's score is the opponent's.
-        let score = -solver.solve_parallel(game, threads).score;
+        let score = match book.and_then(|book| book.score(game)) {
+            Some(score) => -score,
+            None => -solver.solve_parallel(game, threads).score,
+        };
         game.revert(column);
         scores[usize::from(column)] = Some(score);
     }
@@ -531,6 +630,7 @@ fn computer_move(
     game: &mut ConnectFour,
     max_nodes: u64,
     threads: usize,
+    book: Option<&OpeningBook>,
 ) -> Option<(u8, MoveScore)> {
     let mut moves = Vec::new();
     game.successors(&mut moves);
@@ -540,10 +640,17 @@ fn computer_move(
     for column in moves {
         game.update(column);
         // The successor's score is for the opponent: negate and swap its bounds.
-        let score = match solver.solve_parallel_reporting(game, threads, max_nodes, |_| {}) {
-            Ok(solution) => MoveScore {
-                at_least: -solution.score,
-                at_most: -solution.score,
+        let known = book.and_then(|book| book.score(game));
+        let solved = match known {
+            Some(score) => Ok(score),
+            None => solver
+                .solve_parallel_reporting(game, threads, max_nodes, |_| {})
+                .map(|solution| solution.score),
+        };
+        let score = match solved {
+            Ok(score) => MoveScore {
+                at_least: -score,
+                at_most: -score,
             },
             Err(unsolved) => {
                 // No win comes before a player's fourth stone: scores lie within
@@ -586,7 +693,8 @@ fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
         ));
     }
     let threads = args.threads.count()?;
-    let mut computer = Computer::new(&args.engine, options, args.max_nodes, threads);
+    let book = args.book.load(&args.board.empty_board()?)?;
+    let mut computer = Computer::new(&args.engine, options, args.max_nodes, threads, book);
     play_game(
         game,
         &mut computer,
@@ -728,6 +836,7 @@ struct Computer {
     solver: Solver<ConnectFour>,
     max_nodes: u64,
     threads: usize,
+    book: Option<OpeningBook>,
     mcts: Option<(Box<Mcts<ConnectFour, RandomColumns>>, Budget)>,
 }
 
@@ -740,7 +849,13 @@ enum Choice {
 }
 
 impl Computer {
-    fn new(engine: &EngineArgs, options: SolveOptions, max_nodes: u64, threads: usize) -> Self {
+    fn new(
+        engine: &EngineArgs,
+        options: SolveOptions,
+        max_nodes: u64,
+        threads: usize,
+        book: Option<OpeningBook>,
+    ) -> Self {
         let mcts = (engine.engine == Engine::Mcts).then(|| {
             (
                 Box::new(Mcts::with_policy(engine.mcts_options(), RandomColumns)),
@@ -751,6 +866,7 @@ impl Computer {
             solver: Solver::new(options),
             max_nodes,
             threads,
+            book,
             mcts,
         }
     }
@@ -770,8 +886,14 @@ impl Computer {
             return None;
         }
         match &mut self.mcts {
-            None => computer_move(&mut self.solver, game, self.max_nodes, self.threads)
-                .map(|(column, score)| Choice::Solved(column, score)),
+            None => computer_move(
+                &mut self.solver,
+                game,
+                self.max_nodes,
+                self.threads,
+                self.book.as_ref(),
+            )
+            .map(|(column, score)| Choice::Solved(column, score)),
             Some((search, budget)) => {
                 let result = search.search(game, *budget);
                 Some(Choice::Sampled(result.best_move?, result))
@@ -797,7 +919,8 @@ fn best(args: &BestArgs) -> Result<Outcome, CliError> {
     }
     let mut game = args.board.position(&args.moves).map_err(CliError::Usage)?;
     let threads = args.threads.count()?;
-    let mut computer = Computer::new(&args.engine, options, args.max_nodes, threads);
+    let book = args.book.load(&args.board.empty_board()?)?;
+    let mut computer = Computer::new(&args.engine, options, args.max_nodes, threads, book);
     let spinner = progress::spinner("thinking");
     spinner.set_message(computer.describe());
     let started = Instant::now();
@@ -1043,4 +1166,139 @@ fn bench(args: &BenchArgs) -> Result<Outcome, CliError> {
 /// reports that).
 fn count_lines(path: &Path) -> u64 {
     File::open(path).map_or(0, |file| BufReader::new(file).lines().count() as u64)
+}
+
+/// The most stones `connect4 book --plies` takes: 10 stones are about 1.6 million
+/// positions on 7×6 (held in memory while the book is made), far more than a few hours of
+/// solving here.
+const MAX_BOOK_PLIES: u32 = 10;
+
+fn book(args: &BookArgs) -> Result<Outcome, CliError> {
+    let options = args.board.options(false)?;
+    let threads = args.threads.count()?;
+    if args.plies > MAX_BOOK_PLIES {
+        return Err(CliError::Usage(format!(
+            "--plies {}: at most {MAX_BOOK_PLIES} (about 1.6 million positions on 7×6)",
+            args.plies
+        )));
+    }
+    let empty = args.board.empty_board()?;
+    let path = &args.file;
+    let mut book = read_book(path, &empty)?;
+    let kept = book.len();
+    let positions = positions_up_to(&empty, args.plies);
+    let missing: Vec<_> = positions
+        .iter()
+        .rev()
+        .filter(|position| book.score(&position.game).is_none())
+        .collect();
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|error| CliError::Usage(format!("cannot write {}: {error}", path.display())))?;
+    let write_error =
+        |error: io::Error| CliError::Usage(format!("cannot write {}: {error}", path.display()));
+    let mut solver = Solver::new(options);
+    let bar = progress::bar(missing.len() as u64, "book");
+    for position in &missing {
+        bar.set_message(format!(
+            "{} ({} stones)",
+            gametree::text::excerpt(&position.moves),
+            position.game.moves_played()
+        ));
+        let mut game = position.game;
+        let score = match score_from_successors(&book, &mut game) {
+            Some(score) => score,
+            None => solver.solve_parallel(&mut game, threads).score,
+        };
+        // A blank before the score of the empty board: the line has no moves.
+        writeln!(file, "{} {score}", position.moves).map_err(write_error)?;
+        file.flush().map_err(write_error)?;
+        book.insert(&position.game, score);
+        bar.inc(1);
+    }
+    file.sync_all().map_err(write_error)?;
+    bar.finish_and_clear();
+    let solved = missing.len();
+    if args.json {
+        outln!(
+            "{}",
+            json!({
+                "file": path.display().to_string(),
+                "plies": args.plies,
+                "positions": positions.len(),
+                "solved": solved,
+                "kept": kept,
+            })
+        )?;
+    } else {
+        outln!(
+            "book {}: {} positions of up to {} stones ({solved} solved now, {kept} already there)",
+            path.display(),
+            positions.len(),
+            args.plies
+        )?;
+    }
+    Ok(Outcome::Found)
+}
+
+/// Negamax over the book: the score of `game` when the book has every unfinished successor
+/// (the best of their negated scores; a move that wins at once scores the win).
+fn score_from_successors(book: &OpeningBook, game: &mut ConnectFour) -> Option<i32> {
+    let mut columns = Vec::new();
+    game.successors(&mut columns);
+    let mut best = None;
+    for column in columns {
+        // Pons' score of a win at once: (cells + 1 − stones played before it) / 2.
+        let win = (game.width() * game.height() + 1 - game.moves_played()) as i32 / 2;
+        let score = if game.is_winning_move(column) {
+            win
+        } else {
+            game.update(column);
+            let successor = if game.is_over() {
+                Some(0)
+            } else {
+                book.score(game).map(|score| -score)
+            };
+            game.revert(column);
+            successor?
+        };
+        best = Some(best.map_or(score, |best: i32| best.max(score)));
+    }
+    best
+}
+
+/// The book in `path` so far (empty when there is no such file). A last line cut short
+/// (the run was stopped while writing it) is dropped from the file, and said so.
+fn read_book(path: &Path, empty: &ConnectFour) -> Result<OpeningBook, CliError> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => String::new(),
+        Err(error) => {
+            return Err(CliError::Usage(format!(
+                "cannot read {}: {error}",
+                path.display()
+            )));
+        }
+    };
+    let whole = match text.rfind('\n') {
+        Some(end) => &text[..=end],
+        None => "",
+    };
+    if whole.len() < text.len() {
+        eprintln!(
+            "gametree: {}: the last line was cut short; it is solved again",
+            path.display()
+        );
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|file| file.set_len(whole.len() as u64))
+            .map_err(|error| {
+                CliError::Usage(format!("cannot write {}: {error}", path.display()))
+            })?;
+    }
+    OpeningBook::parse(whole, empty)
+        .map_err(|error| CliError::Usage(format!("{}: {error}", path.display())))
 }

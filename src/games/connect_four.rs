@@ -279,6 +279,26 @@ impl ConnectFour {
         self.moves
     }
 
+    /// A key the position shares with its mirror image and with no other position: the
+    /// lesser of the two positions' keys (Pons' `current + mask`). Mirror images have the
+    /// same score, so an opening book keeps one entry for both.
+    ///
+    /// # Example
+    /// ```
+    /// use gametree::ConnectFour;
+    ///
+    /// let left = ConnectFour::from_moves("12").expect("legal");
+    /// let right = ConnectFour::from_moves("76").expect("legal");
+    /// assert_eq!(left.symmetric_key(), right.symmetric_key());
+    /// let other = ConnectFour::from_moves("21").expect("legal");
+    /// assert_ne!(left.symmetric_key(), other.symmetric_key());
+    /// ```
+    #[must_use]
+    pub fn symmetric_key(&self) -> u64 {
+        let key = self.hash_key();
+        key.min(self.mirror_columns_in::<ANY_HEIGHT>(key))
+    }
+
     /// Whether the 0-based `column` exists and has a free cell.
     #[must_use]
     pub fn can_play(&self, column: u8) -> bool {

@@ -4,6 +4,7 @@
 
 pub mod checkers;
 pub mod connect_four;
+pub mod connect_four_book;
 pub mod kalah;
 pub mod simple_tic_tac_toe;
 pub mod tic_tac_toe;
