@@ -1213,7 +1213,9 @@ fn book(args: &BookArgs) -> Result<Outcome, CliError> {
             None => solver.solve_parallel(&mut game, threads).score,
         };
         // A blank before the score of the empty board: the line has no moves.
-        writeln!(file, "{} {score}", position.moves).map_err(write_error)?;
+        // One write a line, so that a stop leaves whole lines or a last one cut short.
+        let line = format!("{} {score}\n", position.moves);
+        file.write_all(line.as_bytes()).map_err(write_error)?;
         file.flush().map_err(write_error)?;
         book.insert(&position.game, score);
         bar.inc(1);

@@ -921,10 +921,6 @@ impl Solvable for ConnectFour {
         self.deep
     }
 
-    /// A quarter of a threat right above a playable cell (see
-    /// [`Solvable::outlook_with_promise`]).
-    const PROMISE_JITTER: i32 = 3;
-
     /// Pons' pruning: the player to move who can win at once scores (w·h + 1 − n)/2 after
     /// n stones; one whose every move lets the opponent win at once scores −(w·h − n)/2;
     /// with two cells left and neither, the game is a draw. Otherwise a win can come no

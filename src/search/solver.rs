@@ -205,14 +205,6 @@ pub trait Solvable: Game<Value = i32> + ZobristHash {
         (self.outlook(true), 0)
     }
 
-    /// How far the helper threads of a parallel solve may move a successor's promise
-    /// (see [`outlook_with_promise`](Self::outlook_with_promise)) in the first plies, so
-    /// that they search moves of close promise in different orders and find different
-    /// parts of the proof: each raises a promise by up to this many units, its own way.
-    /// 0 (the default) perturbs nothing; the helpers still start from different moves at
-    /// the root.
-    const PROMISE_JITTER: i32 = 0;
-
     /// What enhanced transposition cutoffs read of the position after `mv`, the game left
     /// as it was: its key, its player to move and its settled value. The default asks
     /// [`hash_key_after`](ZobristHash::hash_key_after), [`to_move_after`](Self::to_move_after)
@@ -325,12 +317,6 @@ pub struct Narrowed {
 /// ±∞ from the point of view of the player to move: `i32::MAX` and its negation, so that
 /// negating never overflows.
 const INFINITY: i32 = i32::MAX;
-/// A helper thread of a parallel solve perturbs the order of the moves at this many plies
-/// below the root (see [`Solvable::PROMISE_JITTER`]): on Connect Four positions four plies
-/// from the empty board, two threads took 6.3–7.0 s with three plies, 7.1 with two,
-/// 8.0 with four, 10.5 with the root moves alone, one thread 9.5–11.8 s.
-const JITTER_PLIES: usize = 3;
-
 /// Every this many positions a thread of a parallel search looks whether another has
 /// finished.
 const STOP_CHECK_NODES: u64 = 256;
@@ -927,9 +913,7 @@ where
     /// SMP", as chess programs share one table). What one thread proves, the others find
     /// in the table; the value is the same as [`solve`](Self::solve)'s. So that they do
     /// not all search the same moves, each helper starts from a different move at the
-    /// root, orders the moves of the next plies by promises it perturbs its own way (see
-    /// [`Solvable::PROMISE_JITTER`]), and near the root a thread puts off the moves
-    /// another is searching now (ABDADA: Weill, "The ABDADA distributed minimax search
+    /// root, and near the root a thread puts off the moves another is searching now (ABDADA: Weill, "The ABDADA distributed minimax search
     /// algorithm", 1996). A solve runs on one thread for its first
     /// [`SolveOptions::parallel_after_nodes`] positions: a smaller one never starts the
     /// others.
@@ -1414,26 +1398,7 @@ impl<G: Solvable> Worker<G> {
         order.extend(0..count);
         if looked_ahead {
             let successors = &self.successor_stack[ply];
-            // A helper thread near the root adds noise to the promises (in eighths of a
-            // unit, up to the game's jitter), each its own, so that the threads search
-            // the moves of close promise in different orders and part ways, as
-            // Steininger's solver does.
-            let jitter = if self.helper > 0 && ply < JITTER_PLIES {
-                8 * G::PROMISE_JITTER
-            } else {
-                0
-            };
-            let helper = self.helper;
-            let promise = |place: usize| {
-                let mut promise = successors[place].promise.saturating_mul(8);
-                if jitter > 0 {
-                    let noise = (key ^ helper << 32 ^ (place as u64) << 48)
-                        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                        >> 40;
-                    promise = promise.saturating_add((noise % (jitter as u64 + 1)) as i32);
-                }
-                promise
-            };
+            let promise = |place: usize| successors[place].promise;
             if (1..count).any(|place| promise(place) != promise(0)) {
                 order.sort_by_key(|&place| std::cmp::Reverse(promise(place)));
             }
