@@ -40,8 +40,8 @@ enum Connect4Command {
         $ echo '2252576253462244111563365343671351441 -1' | gametree connect4 solve\n  \
         2252576253462244111563365343671351441 -1 [..] [..]\n  \
         $ head -2 data/connect4/Test_L2_R1 | gametree connect4 solve --json\n  \
-        {\"moves\":\"5554224333234511764415115\",\"score\":4,\"expected\":4,\"nodes\":119,\"microseconds\":[..]}\n  \
-        {\"moves\":\"52753311433677442422121\",\"score\":8,\"expected\":8,\"nodes\":35,\"microseconds\":[..]}\n\
+        {\"moves\":\"5554224333234511764415115\",\"score\":4,\"expected\":4,\"nodes\":119,\"microseconds\":[..],\"peak_memory_mib\":[..]}\n  \
+        {\"moves\":\"52753311433677442422121\",\"score\":8,\"expected\":8,\"nodes\":35,\"microseconds\":[..],\"peak_memory_mib\":[..]}\n\
         \n\
         An empty line is the empty board (a long solve on 7×6: watch the progress on stderr).")]
     Solve(SolveArgs),
@@ -68,7 +68,7 @@ enum Connect4Command {
     /// depends on their timing: `--threads 1` gives the same move every time
     #[command(after_help = "Examples:\n  \
         $ gametree connect4 best 4453 --threads 1\n  \
-        best move 6\n  \
+        best move 3\n  \
         engine    alphabeta\n  \
         score     [..]\n  \
         $ gametree connect4 best 112233 --engine mcts --playouts 10000 --seed 1 --json\n  \
@@ -244,7 +244,7 @@ struct SolveArgs {
     #[arg(long)]
     weak: bool,
     /// Print one JSON object per position: moves, score, expected (or null), nodes,
-    /// microseconds
+    /// microseconds, the process's peak memory so far
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -532,6 +532,7 @@ fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
                     "expected": position.expected,
                     "nodes": solution.stats.nodes,
                     "microseconds": elapsed.as_micros() as u64,
+                    "peak_memory_mib": peak_memory_bytes().map(|bytes| bytes >> 20),
                 })
             )?;
         } else {

@@ -504,19 +504,12 @@ fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
     let threads = limits::check_threads(args.threads)?;
     let (mut game, endgame) = args.endgame.attach(game)?;
     let spinner = progress::spinner("solving");
-    spinner.set_message(position_text(&game));
+    let watch = progress::watch_solve(&spinner, solver.progress());
     let started = Instant::now();
     let root = solver
-        .solve_parallel_reporting(&mut game, threads, u64::MAX, |narrowed| {
-            spinner.set_message(format!(
-                "value {}..{}, {} positions, {:.1} s",
-                narrowed.at_least,
-                narrowed.at_most,
-                progress::si(narrowed.nodes as f64),
-                narrowed.elapsed.as_secs_f64()
-            ));
-        })
+        .solve_parallel_reporting(&mut game, threads, u64::MAX, |_| {})
         .map_err(|_| CliError::Usage("the search stopped without a value".into()))?;
+    drop(watch);
     let value_seconds = started.elapsed().as_secs_f64();
     // The best moves: those whose value is the root's.
     spinner.set_message("the best moves");
@@ -602,16 +595,18 @@ fn analyze(args: &SolveArgs) -> Result<Outcome, CliError> {
     let mut solver = solver(args.table_mib)?;
     let threads = limits::check_threads(args.threads)?;
     let spinner = progress::spinner("analysing");
+    let watch = progress::watch_solve(&spinner, solver.progress());
     let mut values: Vec<Option<i32>> = vec![None; game.houses()];
     let mut moves = Vec::new();
     game.successors(&mut moves);
     for mv in moves {
-        spinner.set_message(format!("house {}", mv + 1));
+        spinner.set_prefix(format!("analysing house {}", mv + 1));
         game.update(mv);
         let solution = solver.solve_parallel(&mut game, threads);
         game.revert(mv);
         values[usize::from(mv)] = Some(solution.value);
     }
+    drop(watch);
     spinner.finish_and_clear();
     if args.json {
         outln!(
