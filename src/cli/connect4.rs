@@ -46,16 +46,16 @@ enum Connect4Command {
         An empty line is the empty board (a long solve on 7×6: watch the progress on stderr).")]
     Solve(SolveArgs),
     /// The score of every move from a position (for the player to move), one field per
-    /// column, `-` for a full column
+    /// column, `-` for a full column; read from the opening book where it has them
     #[command(after_help = "Examples:\n  \
         $ gametree connect4 analyze 5554224333234511764415115\n  \
         -8 -8 -8 -8 - 4 -8\n  \
         $ gametree connect4 analyze --width 5 --height 4 --json\n  \
         {\"moves\":\"\",\"scores\":[-1,0,0,0,-1]}")]
     Analyze(AnalyzeArgs),
-    /// Play against the computer, which solves each move it considers within a budget
-    /// (and so plays perfectly once the game is small enough); type a column number per
-    /// move
+    /// Play against the computer, which reads the opening book near the start and solves
+    /// each move it considers within a budget (and so plays perfectly in the book and
+    /// once the game is small enough); type a column number per move
     #[command(after_help = "Example:\n  \
         $ printf '3\\n3\\n3\\n' | gametree connect4 play --width 5 --height 4 --side first | tail -3\n  \
         Your move (X): 3\n  \
