@@ -30,7 +30,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Pons' sets, easiest last; the path is the project's copy.
+/// Pons' sets, from the end game to the opening; the files are the project's copies.
 const SETS: [&str; 5] = [
     "Test_L3_R1",
     "Test_L2_R1",

@@ -311,6 +311,9 @@ fn a_book_goes_on_where_it_stopped_and_its_scores_check_out() {
         assert!(output.status.success(), "{output:?}");
         text(&output.stdout)
     };
+    // 5×4, mirror images once: 1 empty board, 3 of one stone (columns 1–3), 13 of two
+    // ((25 − 1)/2 + 1: (3, 3) is its own mirror image) = 17; up to three stones, 66 (17
+    // and the 49 of three stones that `positions_up_to` enumerates).
     assert!(run("2").contains(r#""positions":17,"solved":17,"kept":0"#));
     // A run stopped while writing a line leaves it cut short: it is solved again.
     let mut partial = std::fs::read_to_string(&path).expect("the book");

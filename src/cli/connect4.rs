@@ -13,7 +13,7 @@ use serde_json::json;
 use gametree::{ConnectFour, Game, Player, Solution, SolveOptions, Solver};
 
 use gametree::games::connect_four::RandomColumns;
-use gametree::games::connect_four_book::{OpeningBook, positions_up_to};
+use gametree::games::connect_four_book::{OpeningBook, positions_up_to, split_line};
 use gametree::search::mcts::{Budget, Mcts, MctsResult};
 use gametree::search::proof_number::{DfPn, DfPnOptions};
 
@@ -434,12 +434,7 @@ impl PositionReader {
         let line = line.map_err(|error| at(format!("cannot read: {error}")))?;
         // A line that starts with a blank has no MOVES: the empty board (` 1` gives its
         // SCORE).
-        let mut fields = line.split_whitespace();
-        let moves = if line.starts_with(char::is_whitespace) {
-            ""
-        } else {
-            fields.next().unwrap_or_default()
-        };
+        let (moves, mut fields) = split_line(&line);
         let expected = match fields.next() {
             None => None,
             Some(text) => Some(text.parse::<i32>().map_err(|_| {
@@ -1251,10 +1246,10 @@ fn book(args: &BookArgs) -> Result<Outcome, CliError> {
 fn score_from_successors(book: &OpeningBook, game: &mut ConnectFour) -> Option<i32> {
     let mut columns = Vec::new();
     game.successors(&mut columns);
+    // Pons' score of a win at once: (cells + 1 − stones played before it) / 2.
+    let win = (game.width() * game.height() + 1 - game.moves_played()) as i32 / 2;
     let mut best = None;
     for column in columns {
-        // Pons' score of a win at once: (cells + 1 − stones played before it) / 2.
-        let win = (game.width() * game.height() + 1 - game.moves_played()) as i32 / 2;
         let score = if game.is_winning_move(column) {
             win
         } else {

@@ -551,14 +551,23 @@ impl ConnectFour {
     /// opponent's (`opponent_threats`, the player to move's) does not count, since the
     /// opponent would win first. Steininger's solver orders its moves by such a score.
     #[inline(always)]
-    fn promise_of(&self, threats: u64, opponent_threats: u64) -> u32 {
+    fn promise_of(&self, threats: u64, opponent_threats: u64) -> i32 {
         let empty = self.board ^ self.mask;
         let useful = threats & !((opponent_threats & empty) << 1);
         let above_playable = self.possible() << 1;
         let two_above = (above_playable & self.board) << 1;
-        12 * (useful & above_playable).count_ones()
-            + 5 * (useful & two_above).count_ones()
-            + 3 * useful.count_ones()
+        // At most 64 cells each: the sum fits easily.
+        let count = |cells: u64| cells.count_ones() as i32;
+        12 * count(useful & above_playable) + 5 * count(useful & two_above) + 3 * count(useful)
+    }
+
+    /// [`Solvable::outlook_with_promise`] for a board of height `H` (see
+    /// [`Self::height_of`]).
+    #[inline(always)]
+    fn outlook_with_promise_in<const H: u32>(&self) -> (Outlook<u64>, i32) {
+        let (outlook, threats) = self.outlook_and_threats_in::<H>(true);
+        let opponent_threats = self.winning_cells_in::<H>(self.current);
+        (outlook, self.promise_of(threats, opponent_threats))
     }
 
     /// `bits`, a board of height `H`, with its columns in the reverse order.
@@ -575,21 +584,11 @@ impl ConnectFour {
         mirrored
     }
 
-    /// Whether Pons' key of the board is greater than its mirror image's: the first
-    /// column that differs from its mirror column, from the right, is the greater.
+    /// Whether Pons' key of the board is greater than its mirror image's.
     #[inline(always)]
     fn key_above_mirror_in<const H: u32>(&self) -> bool {
-        let stride = self.height_of::<H>() + 1;
-        let width = self.width_of::<H>();
         let key = self.hash_key();
-        let column = |index: u32| (key >> (index * stride)) & ((1 << stride) - 1);
-        for index in 0..width / 2 {
-            let (right, left) = (column(width - 1 - index), column(index));
-            if right != left {
-                return right > left;
-            }
-        }
-        false
+        key > self.mirror_columns_in::<H>(key)
     }
 
     /// [`Solvable::solver_key`] for a board of height `H`: the key of the position with its
@@ -911,9 +910,6 @@ impl Solvable for ConnectFour {
     /// The cells that do not lose at once.
     type Candidates = u64;
 
-    /// The outlook is a few bitboard operations, and it knows many positions at once (a
-    /// win at once, a loss to a double threat, claimeven): asking every successor's
-    /// first finds them before any is searched.
     /// With [`ConnectFour::deep_knowledge`]: the outlook is a few bitboard operations,
     /// knows many positions at once (a win at once, a loss to a double threat,
     /// claimeven), and finds the threats the move ordering needs.
@@ -956,26 +952,11 @@ impl Solvable for ConnectFour {
     /// threat right above one of the opponent's does not count. Steininger's solver
     /// orders its moves by such a score. The outlook finds the threats anyway.
     fn outlook_with_promise(&self) -> (Outlook<u64>, i32) {
-        let (outlook, threats, opponent_threats) = if self.is_standard() {
-            let (outlook, threats) = self.outlook_and_threats_in::<{ Self::HEIGHT }>(true);
-            (
-                outlook,
-                threats,
-                self.winning_cells_in::<{ Self::HEIGHT }>(self.current),
-            )
+        if self.is_standard() {
+            self.outlook_with_promise_in::<{ Self::HEIGHT }>()
         } else {
-            let (outlook, threats) = self.outlook_and_threats_in::<ANY_HEIGHT>(true);
-            (
-                outlook,
-                threats,
-                self.winning_cells_in::<ANY_HEIGHT>(self.current),
-            )
-        };
-        let promise = self.promise_of(threats, opponent_threats);
-        (
-            outlook,
-            i32::try_from(promise).expect("invariant: a small score"),
-        )
+            self.outlook_with_promise_in::<ANY_HEIGHT>()
+        }
     }
 
     /// The players alternate: the opponent, without playing the column.

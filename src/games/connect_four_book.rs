@@ -57,12 +57,7 @@ impl OpeningBook {
                 line: index + 1,
                 message,
             };
-            let mut fields = line.split_whitespace();
-            let moves = if line.starts_with(char::is_whitespace) {
-                ""
-            } else {
-                fields.next().unwrap_or_default()
-            };
+            let (moves, mut fields) = split_line(line);
             let score = fields
                 .next()
                 .ok_or_else(|| error("no score after the moves".into()))?;
@@ -128,6 +123,29 @@ impl OpeningBook {
     pub fn is_empty(&self) -> bool {
         self.scores.is_empty()
     }
+}
+
+/// A line of Pons' format split into its moves (nothing for the empty board, whose line
+/// starts with a blank) and the fields after them (the score, if the line gives one).
+///
+/// # Example
+/// ```
+/// use gametree::games::connect_four_book::split_line;
+///
+/// let (moves, mut rest) = split_line("4453 -2");
+/// assert_eq!((moves, rest.next()), ("4453", Some("-2")));
+/// let (moves, mut rest) = split_line(" 1");
+/// assert_eq!((moves, rest.next()), ("", Some("1")));
+/// ```
+#[must_use]
+pub fn split_line(line: &str) -> (&str, std::str::SplitWhitespace<'_>) {
+    let mut fields = line.split_whitespace();
+    let moves = if line.starts_with(char::is_whitespace) {
+        ""
+    } else {
+        fields.next().unwrap_or_default()
+    };
+    (moves, fields)
 }
 
 /// One position of [`positions_up_to`]: the moves that reach it.
@@ -198,6 +216,8 @@ mod tests {
         };
         // 1, 7, 49, 238, 1120 positions (OEIS A212693); mirror pairs once: the symmetric
         // ones count whole.
+        // One stone: columns 1–4 (5–7 mirror 3–1); two: the 49 pairs, (4, 4) alone its
+        // own mirror image, (49 − 1)/2 + 1.
         assert_eq!((at(0), at(1), at(2)), (1, 4, 25));
         let symmetric = |stones: u32| {
             positions

@@ -303,7 +303,7 @@ impl<G: Game + Evaluate> Search<'_, G> {
         let mut game = FloatValued(&mut *self.game);
         let mut stats = SearchStats::default();
         let root = mn_alphabeta_value_depth(&mut game, backing, Window::full(), depth);
-        add_up(&mut stats, &root.stats);
+        stats.add_counts(&root.stats);
         let mut line = Vec::new();
         let mut stop = StopReason::DepthReached;
         for plies in (1..=depth).rev() {
@@ -320,7 +320,7 @@ impl<G: Game + Evaluate> Search<'_, G> {
                 break;
             }
             let chosen = mn_alphabeta_depth(&mut game, backing, plies);
-            add_up(&mut stats, &chosen.stats);
+            stats.add_counts(&chosen.stats);
             let Some(mv) = chosen.best_move else {
                 break;
             };
@@ -422,7 +422,7 @@ impl<G: Solvable> Search<'_, G> {
             }
         };
         if let Ok(solution) = &root {
-            add_up(&mut stats, &solution.stats);
+            stats.add_counts(&solution.stats);
         }
         // The line: follow, from each position, the first move that keeps its value.
         let mut line = Vec::new();
@@ -434,7 +434,7 @@ impl<G: Solvable> Search<'_, G> {
             for &mv in &moves {
                 self.game.update(mv);
                 let child = solver.solve(self.game);
-                add_up(&mut stats, &child.stats);
+                stats.add_counts(&child.stats);
                 if child.value == value {
                     next = Some(mv);
                     break;
@@ -461,13 +461,6 @@ impl<G: Solvable> Search<'_, G> {
             stats,
         }
     }
-}
-
-/// Adds the counts of `more` to `stats` (the time is measured once, for the whole).
-fn add_up(stats: &mut SearchStats, more: &SearchStats) {
-    stats.nodes += more.nodes;
-    stats.leaves += more.leaves;
-    stats.cutoffs += more.cutoffs;
 }
 
 /// The first of the game's moves, when the position is not over: seed 002's "myBest.move =

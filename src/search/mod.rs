@@ -40,6 +40,30 @@ pub struct SearchStats {
     pub elapsed: Duration,
 }
 
+impl SearchStats {
+    /// Adds the counts of `more` (positions, leaves, cutoffs) to these; the time is
+    /// measured once, for the whole.
+    pub(crate) fn add_counts(&mut self, more: &SearchStats) {
+        self.nodes += more.nodes;
+        self.leaves += more.leaves;
+        self.cutoffs += more.cutoffs;
+    }
+}
+
+/// An anonymous memory map of `bytes` bytes (at least one: an empty map is refused),
+/// zeroed, which on Linux asks for transparent huge pages: random reads over a large
+/// table then miss the address translation buffers far less. The system gives the memory
+/// page by page as it is first written.
+pub(crate) fn huge_page_map(bytes: usize) -> std::io::Result<memmap2::MmapMut> {
+    let map = memmap2::MmapMut::map_anon(bytes.max(1))?;
+    #[cfg(target_os = "linux")]
+    {
+        // Only a hint: a kernel without transparent huge pages keeps small ones.
+        let _ = map.advise(memmap2::Advice::HugePage);
+    }
+    Ok(map)
+}
+
 /// The window (α, β) of an alpha-beta search: values at or below `alpha` are as bad as
 /// `alpha` for MAX, values at or above `beta` as good as `beta`.
 ///

@@ -148,13 +148,7 @@ impl Values {
             })?;
             starts.push(total);
         }
-        // An anonymous map of at least one byte (an empty one is refused).
-        let bytes = MmapMut::map_anon(total.max(1))?;
-        #[cfg(target_os = "linux")]
-        {
-            // Only a hint: a kernel without transparent huge pages keeps small ones.
-            let _ = bytes.advise(memmap2::Advice::HugePage);
-        }
+        let bytes = crate::search::huge_page_map(total)?;
         Ok(Values { bytes, starts })
     }
 

@@ -282,11 +282,10 @@ fn prefetch_line(line: *const i8) {
     let _ = line;
 }
 
-/// The table's buckets: memory reserved for the most the table may grow to, one anonymous
-/// map that asks for transparent huge pages (random reads over a large table then miss
-/// the address translation buffers far less), of which the first `len` buckets are in
-/// use. The system gives the memory page by page as it is first written, so a table that
-/// never grows takes only what it uses.
+/// The table's buckets: memory reserved for the most the table may grow to, one
+/// [`huge_page_map`](crate::search::huge_page_map), of which the first `len` buckets are
+/// in use. The system gives the memory page by page as it is first written, so a table
+/// that never grows takes only what it uses.
 struct Buckets {
     map: memmap2::MmapMut,
     reserved: usize,
@@ -297,13 +296,8 @@ impl Buckets {
     /// `len` buckets in use, room for `reserved`; all empty.
     fn new(len: usize, reserved: usize) -> Buckets {
         let bytes = reserved * std::mem::size_of::<Bucket>();
-        let map = memmap2::MmapMut::map_anon(bytes)
+        let map = crate::search::huge_page_map(bytes)
             .expect("the system maps the transposition table's memory");
-        #[cfg(target_os = "linux")]
-        {
-            // Only a hint: a kernel without transparent huge pages keeps small ones.
-            let _ = map.advise(memmap2::Advice::HugePage);
-        }
         Buckets { map, reserved, len }
     }
 

@@ -13,7 +13,7 @@
 //! [`crate::games::connect_four`] supplies only the rules, the move ordering and the
 //! pruning.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -353,9 +353,6 @@ pub struct Solver<G: Solvable> {
     busy: BusyTable,
     /// What the search now running has done, for a display on another thread.
     progress: Arc<SolveProgress>,
-    /// Set while a parallel solve goes on from where its first thread stopped: the
-    /// progress counts on.
-    continuing: bool,
 }
 
 /// One thread's search: its move buffers, figures and budget. The table is the solver's.
@@ -480,19 +477,17 @@ impl<T: TableAccess> Reach<'_, T> {
 /// finds its slot taken by another is simply not recorded (a thread then searches it
 /// without telling the others), so the set is only ever a hint.
 struct BusyTable {
-    slots: Vec<std::sync::atomic::AtomicU64>,
+    slots: Vec<AtomicU64>,
 }
 
 impl BusyTable {
     fn new() -> BusyTable {
         BusyTable {
-            slots: (0..BUSY_SLOTS)
-                .map(|_| std::sync::atomic::AtomicU64::new(0))
-                .collect(),
+            slots: (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect(),
         }
     }
 
-    fn slot(&self, key: u64) -> &std::sync::atomic::AtomicU64 {
+    fn slot(&self, key: u64) -> &AtomicU64 {
         let index = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize % BUSY_SLOTS;
         &self.slots[index]
     }
@@ -541,7 +536,6 @@ impl<G: Solvable> Solver<G> {
             stores_since_growth: 0,
             busy: BusyTable::new(),
             progress: Arc::default(),
-            continuing: false,
         }
     }
 
@@ -654,11 +648,13 @@ impl<G: Solvable> Solver<G> {
         max_nodes: u64,
         report: impl FnMut(Narrowed),
     ) -> Result<Solution, Unsolved> {
+        self.progress.begin(self.table.memory_bytes());
         self.solve_with(game, max_nodes, report, Self::serial_test)
     }
 
     /// The solve of every `solve_*` method: the iterative narrowing, each null-window
-    /// search run by `test` (at `middle`: is the score above it?).
+    /// search run by `test` (at `middle`: is the score above it?). The caller begins the
+    /// progress: a parallel solve that goes on from its first thread's counts on.
     fn solve_with(
         &mut self,
         game: &mut G,
@@ -667,9 +663,6 @@ impl<G: Solvable> Solver<G> {
         test: impl FnMut(&mut Self, &mut G, i32) -> i32,
     ) -> Result<Solution, Unsolved> {
         let started = Instant::now();
-        if !self.continuing {
-            self.progress.begin(self.table.memory_bytes());
-        }
         self.main.start(max_nodes, self.options);
         for helper in &mut self.helpers {
             helper.start(max_nodes, self.options);
@@ -696,9 +689,7 @@ impl<G: Solvable> Solver<G> {
     fn stats(&self) -> SearchStats {
         let mut stats = self.main.stats;
         for helper in &self.helpers {
-            stats.nodes += helper.stats.nodes;
-            stats.leaves += helper.stats.leaves;
-            stats.cutoffs += helper.stats.cutoffs;
+            stats.add_counts(&helper.stats);
         }
         stats
     }
@@ -913,8 +904,9 @@ where
     /// SMP", as chess programs share one table). What one thread proves, the others find
     /// in the table; the value is the same as [`solve`](Self::solve)'s. So that they do
     /// not all search the same moves, each helper starts from a different move at the
-    /// root, and near the root a thread puts off the moves another is searching now (ABDADA: Weill, "The ABDADA distributed minimax search
-    /// algorithm", 1996). A solve runs on one thread for its first
+    /// root, and near the root a thread puts off the moves another is searching now
+    /// (ABDADA: Weill, "The ABDADA distributed minimax search algorithm", 1996). A solve
+    /// runs on one thread for its first
     /// [`SolveOptions::parallel_after_nodes`] positions: a smaller one never starts the
     /// others.
     ///
@@ -953,6 +945,7 @@ where
         let mut report = report;
         let first_nodes = max_nodes.min(self.options.parallel_after_nodes);
         let first = if first_nodes == 0 {
+            self.progress.begin(self.table.memory_bytes());
             SearchStats::default()
         } else {
             match self.solve_reporting(game, first_nodes, &mut report) {
@@ -961,13 +954,9 @@ where
             }
         };
         self.ensure_helpers(threads);
-        self.continuing = true;
         let solved = self.solve_with(game, max_nodes, report, Self::parallel_test);
-        self.continuing = false;
         let add_first = |mut stats: SearchStats| {
-            stats.nodes += first.nodes;
-            stats.leaves += first.leaves;
-            stats.cutoffs += first.cutoffs;
+            stats.add_counts(&first);
             stats.elapsed = started.elapsed();
             stats
         };
@@ -1357,25 +1346,30 @@ impl<G: Solvable> Worker<G> {
         let with_outlooks = game.outlook_successors();
         let looked_ahead = count <= 64 && ((count > 1 && probe) || with_outlooks);
         if looked_ahead {
-            match self.look_ahead(game, moves, (alpha, beta), ply, probe, reach) {
+            match self.look_ahead(
+                game,
+                moves,
+                (alpha, beta),
+                ply,
+                (probe, with_outlooks),
+                reach,
+            ) {
                 LookAhead::Cutoff {
                     score,
                     place,
                     effort,
                 } => {
                     self.stats.cutoffs += 1;
-                    if let Some(effort) = effort {
-                        reach.access.table().store(
-                            key,
-                            SharedEntry {
-                                value: to_table(score, settled),
-                                bound: Bound::Lower,
-                                effort,
-                                move_place: u8::try_from(place).ok(),
-                            },
-                        );
-                        reach.access.stored();
-                    }
+                    reach.access.table().store(
+                        key,
+                        SharedEntry {
+                            value: to_table(score, settled),
+                            bound: Bound::Lower,
+                            effort,
+                            move_place: u8::try_from(place).ok(),
+                        },
+                    );
+                    reach.access.stored();
                     return score;
                 }
                 LookAhead::Refuted {
@@ -1429,11 +1423,10 @@ impl<G: Solvable> Worker<G> {
                 let mv = moves[place];
                 let mut entered = None;
                 if let Some(busy) = exclusive.filter(|_| pass == 0 && place < 64) {
-                    let child_key = match looked_ahead {
-                        true => self.successor_stack[ply][place].key,
-                        false => None,
-                    }
-                    .unwrap_or_else(|| game.solver_key_after(mv));
+                    let child_key = looked_ahead
+                        .then(|| self.successor_stack[ply][place].key)
+                        .flatten()
+                        .unwrap_or_else(|| game.solver_key_after(mv));
                     if step > 0 && busy.is_busy(child_key) {
                         deferred |= 1 << place;
                         continue;
@@ -1514,7 +1507,7 @@ impl<G: Solvable> Worker<G> {
         moves: &[G::Move],
         (alpha, beta): (i32, i32),
         ply: usize,
-        probe: bool,
+        (probe, with_outlooks): (bool, bool),
         reach: &Reach<'_, T>,
     ) -> LookAhead {
         while self.successor_stack.len() <= ply {
@@ -1522,7 +1515,6 @@ impl<G: Solvable> Worker<G> {
         }
         let mover = game.to_move();
         let table = reach.access.table();
-        let with_outlooks = game.outlook_successors();
         let successors = &mut self.successor_stack[ply];
         successors.clear();
         let mut best = -INFINITY;
@@ -1572,7 +1564,7 @@ impl<G: Solvable> Worker<G> {
                 return LookAhead::Cutoff {
                     score: at_least,
                     place,
-                    effort: Some(0),
+                    effort: 0,
                 };
             }
             if at_most <= alpha {
@@ -1605,7 +1597,7 @@ impl<G: Solvable> Worker<G> {
                 return LookAhead::Cutoff {
                     score: through,
                     place,
-                    effort: Some(child.effort.saturating_add(1)),
+                    effort: child.effort.saturating_add(1),
                 };
             }
             if at_most && through <= alpha {
@@ -1640,12 +1632,12 @@ struct Successor<C> {
 /// What [`Worker::look_ahead`] found.
 enum LookAhead {
     /// The successor at `place` is worth at least `score`, at least beta: the position
-    /// needs no search. `effort`: the table entry's, if the score came from the table
-    /// (a score the outlook knew is not stored).
+    /// needs no search. `effort`: what the position's table entry stands for (one more
+    /// than the successor's entry; 0 where the successor's outlook knew its score).
     Cutoff {
         score: i32,
         place: usize,
-        effort: Option<u8>,
+        effort: u8,
     },
     /// The successors at `places` (bits) are worth no more than alpha, the best of them
     /// `best`.

@@ -154,9 +154,7 @@ pub(crate) fn aspiration_search<V: AspirationValue>(
         }
         let result = search(window);
         windows.push(window);
-        stats.nodes += result.stats.nodes;
-        stats.leaves += result.stats.leaves;
-        stats.cutoffs += result.stats.cutoffs;
+        stats.add_counts(&result.stats);
         width = width.widened();
         match result.bound {
             Bound::Exact => break result.value,
