@@ -21,6 +21,9 @@ use crate::search::mcts::PlayoutPolicy;
 use crate::search::solver::{Outlook, Solvable};
 use crate::search::transposition::PositionKey;
 
+mod evaluation;
+pub use evaluation::EvaluatedConnectFour;
+
 /// The `H` of the const-generic hot functions that means "the height stored in the
 /// position" rather than a constant.
 const ANY_HEIGHT: u32 = 0;

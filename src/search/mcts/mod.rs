@@ -16,6 +16,7 @@
 //! moves the root down the move played.
 
 mod playout;
+mod root_parallel;
 mod tree;
 
 use std::time::{Duration, Instant};
@@ -25,6 +26,7 @@ use crate::random::SplitMix64;
 use crate::search::SearchStats;
 
 pub use playout::{EvaluationCutoff, PlayoutPolicy, UniformPlayouts, reward_to_max};
+pub use root_parallel::RootParallel;
 pub use tree::Proven;
 
 use playout::{reward_for, reward_without_moves};
@@ -489,28 +491,7 @@ where
                 }
             })
             .collect();
-        let rank = |statistics: &MoveStatistics<G::Move>| {
-            let proven_rank = match statistics.proven {
-                Some(Proven::Win) => 2,
-                Some(Proven::Loss) => 0,
-                _ => 1,
-            };
-            (proven_rank, statistics.visits, statistics.mean_reward)
-        };
-        let mut best: Option<&MoveStatistics<G::Move>> = None;
-        for statistics in &moves {
-            let better = match best {
-                None => true,
-                Some(current) => {
-                    rank(statistics).partial_cmp(&rank(current))
-                        == Some(std::cmp::Ordering::Greater)
-                }
-            };
-            if better {
-                best = Some(statistics);
-            }
-        }
-        let best_move = best.map(|statistics| statistics.mv);
+        let best_move = choose_move(&moves);
         MctsResult {
             best_move,
             moves,
@@ -521,6 +502,33 @@ where
             stats,
         }
     }
+}
+
+/// The move to play among the root's `moves`: a proven win if there is one, otherwise
+/// the most visited (ties to the higher mean reward, then to the earlier successor) that
+/// is not a proven loss when another is not.
+fn choose_move<M: Copy>(moves: &[MoveStatistics<M>]) -> Option<M> {
+    let rank = |statistics: &MoveStatistics<M>| {
+        let proven_rank = match statistics.proven {
+            Some(Proven::Win) => 2,
+            Some(Proven::Loss) => 0,
+            _ => 1,
+        };
+        (proven_rank, statistics.visits, statistics.mean_reward)
+    };
+    let mut best: Option<&MoveStatistics<M>> = None;
+    for statistics in moves {
+        let better = match best {
+            None => true,
+            Some(current) => {
+                rank(statistics).partial_cmp(&rank(current)) == Some(std::cmp::Ordering::Greater)
+            }
+        };
+        if better {
+            best = Some(statistics);
+        }
+    }
+    best.map(|statistics| statistics.mv)
 }
 
 /// Chooses a move from the current position of `game` with a fresh search of `playouts`
