@@ -140,6 +140,17 @@ pub trait Game {
 pub trait Evaluate: Game {
     /// An estimate of the current position's value to MAX.
     fn evaluate(&self) -> Self::Value;
+
+    /// Whether the position is "reasonably static" (McCarthy), so that [`evaluate`] can
+    /// be trusted where it stands. A depth-limited search with quiescence
+    /// ([`crate::SearchOptions::quiescence_plies`]) searches on past its horizon from a
+    /// position that is not quiet. Every position is quiet unless the game says
+    /// otherwise; checkers says a position where a capture is forced is not.
+    ///
+    /// [`evaluate`]: Evaluate::evaluate
+    fn is_quiet(&self) -> bool {
+        true
+    }
 }
 
 /// A game borrowed mutably is the game: adapters that take a game by value (such as
@@ -180,6 +191,10 @@ impl<G: Game + ?Sized> Game for &mut G {
 impl<G: Evaluate + ?Sized> Evaluate for &mut G {
     fn evaluate(&self) -> Self::Value {
         (**self).evaluate()
+    }
+
+    fn is_quiet(&self) -> bool {
+        (**self).is_quiet()
     }
 }
 

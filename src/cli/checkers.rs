@@ -68,12 +68,12 @@ enum CheckersCommand {
         algorithm alphabeta\n  \
         depth                   value       nodes       nodes/s    ebf  line\n  \
         ...\n      \
-        6                     -12         584 [..]  12-16 23-19 16x23 27x18 8-12 26-23\n  \
-        best move 12-16\n  \
-        value     -12\n  \
+        6                       0        2454 [..]  10-15 23-18 9-14 18x9 5x14 24-19 15x24 28x19\n  \
+        best move 10-15\n  \
+        value     0\n  \
         ...\n  \
         $ gametree checkers best --fen 'W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29' --depth 4 --json\n  \
-        {\"position\":\"W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29\",\"algorithm\":\"alphabeta\",\"best_move\":\"10-6\",\"value\":52,\"depth\":4,[..]}\n  \
+        {\"position\":\"W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29\",\"algorithm\":\"alphabeta\",\"best_move\":\"10-7\",\"value\":52,\"depth\":4,[..]}\n  \
         $ gametree checkers best --depth 4 --params results/slagle/parameters.json | grep 'best move'\n  \
         best move 9-13\n  \
         $ gametree checkers best --engine mcts --playouts 10000 --seed 1 | grep -v time\n  \

@@ -110,7 +110,7 @@ enum Command {
         $ gametree checkers perft 6 --json\n  \
         {\"position\":\"B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12\",\"depth\":6,\"nodes\":36768,[..]}\n  \
         $ gametree checkers best --depth 6 | grep 'best move'\n  \
-        best move 12-16"
+        best move 10-15"
     )]
     Checkers(checkers::CheckersArgs),
     /// Connect Four solved by the generic solver: benchmark files, move analysis, a game

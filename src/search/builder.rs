@@ -165,6 +165,14 @@ impl<'a, G: Game> Search<'a, G> {
         self
     }
 
+    /// Search on past the horizon, for at most `plies` plies, from positions that are not
+    /// quiet (checkers: a capture is forced); 0, the default, turns it off. See
+    /// [`SearchOptions::quiescence_plies`].
+    pub fn quiescence(mut self, plies: u32) -> Self {
+        self.options.quiescence_plies = plies;
+        self
+    }
+
     /// Try the previous depth's principal line first; on by default.
     pub fn principal_line_first(mut self, on: bool) -> Self {
         self.options.principal_line_first = on;

@@ -65,4 +65,8 @@ where
     fn evaluate(&self) -> f64 {
         self.0.evaluate().into()
     }
+
+    fn is_quiet(&self) -> bool {
+        self.0.is_quiet()
+    }
 }

@@ -378,6 +378,12 @@ impl Evaluate for Checkers {
             None => self.weights.evaluate(&self.position),
         }
     }
+
+    /// Quiet unless the player to move must capture: a position in the middle of an
+    /// exchange is valued after it (quiescence; see [`crate::SearchOptions`]).
+    fn is_quiet(&self) -> bool {
+        !self.position.has_capture()
+    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use super::table::{NoTable, TableAccess, TableSearch};
+use super::table::{NoTable, Probe, TableAccess, TableSearch};
 use super::{SearchOptions, TIME_CHECK_INTERVAL};
 use crate::game::{Evaluate, Game, Player};
 use crate::search::alphabeta::{
@@ -231,6 +231,11 @@ pub(super) struct Engine<M> {
     deadline: Option<Instant>,
     /// Set when the budget ran out; the search then unwinds without valuing anything.
     pub(super) exhausted: Option<Exhausted>,
+    /// The most plies a search goes on past its horizon from positions that are not
+    /// quiet ([`SearchOptions::quiescence_plies`]).
+    quiescence_plies: u32,
+    /// The plies past the horizon on the path to the current position.
+    quiescence_used: u32,
 }
 
 impl<M: Copy + Eq> Engine<M> {
@@ -251,6 +256,8 @@ impl<M: Copy + Eq> Engine<M> {
                 .time_limit
                 .and_then(|limit| started.checked_add(limit)),
             exhausted: None,
+            quiescence_plies: options.quiescence_plies,
+            quiescence_used: 0,
         }
     }
 
@@ -340,12 +347,24 @@ impl<M: Copy + Eq> Engine<M> {
             self.stats.leaves += 1;
             return game.value();
         }
-        if depth == 0 {
+        // At the horizon, a position that is not quiet is searched on, every move, while
+        // the quiescence plies last (checkers: while a capture is forced).
+        let extending = depth == 0;
+        if extending && (self.quiescence_used >= self.quiescence_plies || game.is_quiet()) {
             self.stats.leaves += 1;
             self.horizon_leaves += 1;
             return game.evaluate();
         }
-        let probe = table.probe(game, depth, ply, window, self.track_lines);
+        // Past the horizon the table is not used: how far the quiescence search may go on
+        // depends on the path, not on the position.
+        let probe = if extending {
+            Probe {
+                cutoff: None,
+                best_move: None,
+            }
+        } else {
+            table.probe(game, depth, ply, window, self.track_lines)
+        };
         if ply > 0
             && let Some(value) = probe.cutoff
         {
@@ -383,16 +402,18 @@ impl<M: Copy + Eq> Engine<M> {
         for (index, &mv) in moves.iter().enumerate() {
             let child_on_line = index == 0 && line_move.is_some();
             game.update(mv);
+            self.quiescence_used += u32::from(extending);
             let s = with_stack(|| {
                 self.search(
                     game,
                     table,
-                    depth - 1,
+                    depth.saturating_sub(1),
                     ply + 1,
                     child_on_line,
                     Window::new(alpha, beta),
                 )
             });
+            self.quiescence_used -= u32::from(extending);
             game.revert(mv);
             if self.exhausted.is_some() {
                 break;
@@ -446,7 +467,9 @@ impl<M: Copy + Eq> Engine<M> {
                 Player::Min => beta,
             },
         };
-        table.store(game, depth, ply, window, value, best_move);
+        if !extending {
+            table.store(game, depth, ply, window, value, best_move);
+        }
         value
     }
 }

@@ -50,6 +50,15 @@ pub struct SearchOptions {
     /// Stop once this much time has passed since the search began. The clock is read
     /// every [`TIME_CHECK_INTERVAL`] positions, so the search may overrun by that many.
     pub time_limit: Option<Duration>,
+    /// Quiescence: at the horizon, a position that is not quiet ([`Evaluate::is_quiet`]:
+    /// in checkers, a capture is forced) is not evaluated but searched on, every move,
+    /// for at most this many plies past the horizon on any path; 0 turns it off. There is
+    /// no "standing pat" (the player to move may not decline the sequence), so this is
+    /// for forced sequences such as checkers' compulsory captures, and the value is the
+    /// minimax value of the tree so extended.
+    ///
+    /// [`Evaluate::is_quiet`]: crate::Evaluate::is_quiet
+    pub quiescence_plies: u32,
 }
 
 /// How often, in positions visited, a search with a time limit reads the clock.
@@ -64,6 +73,7 @@ impl SearchOptions {
             use_killers: false,
             max_nodes: None,
             time_limit: None,
+            quiescence_plies: 0,
         }
     }
 }
@@ -82,6 +92,7 @@ impl Default for SearchOptions {
             use_killers: false,
             max_nodes: None,
             time_limit: None,
+            quiescence_plies: 0,
         }
     }
 }
