@@ -394,3 +394,27 @@ fn perft_of_the_issue_example_position_equals_the_reference_perft() {
     assert_eq!(reference_perft(&position, 7), 197_933);
     assert_eq!(perft(&position, 7), 197_933);
 }
+
+/// The quiet-move rule is claimed by the search too: with the game's history, the side a
+/// king down draws by making the move that reaches the limit (here a limit of one move
+/// each, so that one king move before the root and one at it reach it).
+#[test]
+fn the_search_claims_the_quiet_move_draw_from_the_game_so_far() {
+    use gametree::games::checkers::{Checkers, DrawRules, PdnGame, Position};
+    use gametree::{SearchOptions, iterative_deepening};
+    let start = Position::from_fen("B:WK32:BK1,K2").expect("valid FEN");
+    let mut so_far = PdnGame::new(start);
+    so_far.moves.push(start.parse_move("1-6").expect("legal"));
+    let rules = DrawRules {
+        quiet_move_limit: 1,
+        repetitions: 0,
+    };
+    let mut game = Checkers::from_pdn(&so_far).with_rules(rules);
+    let result = iterative_deepening(&mut game, 4, &SearchOptions::default(), |_| {});
+    assert_eq!(result.value, Some(0));
+    // Without the move before the root the rule is one ply further away, and White,
+    // a king down, is lost on the evaluation.
+    let mut alone = Checkers::from_position(*game.position()).with_rules(rules);
+    let alone = iterative_deepening(&mut alone, 1, &SearchOptions::default(), |_| {});
+    assert!(alone.value.expect("searched") > 0);
+}

@@ -334,3 +334,98 @@ fn best_with_a_time_limit_stops_in_time_with_a_move() {
     assert!(json["depth"].as_u64().is_some_and(|depth| depth >= 8));
     assert!(json["best_move"].is_string());
 }
+
+/// Two Black kings against one White king, Black to move; the kings step back and forth
+/// so that, after these seven moves, White's 28-32 brings the start position round a
+/// third time.
+const SHUFFLE_START: &str = "B:WK32:BK1,K2";
+const SHUFFLE_MOVES: &str = "1-6 32-28 6-1 28-32 1-6 32-28 6-1";
+
+#[test]
+fn best_knows_the_game_so_far_and_claims_a_draw_by_repetition() {
+    // From the position alone White, a king down, is lost on the evaluation.
+    let alone = gametree(&[
+        "checkers",
+        "best",
+        "--fen",
+        "W:WK28:BK1,K2",
+        "--depth",
+        "6",
+        "--json",
+    ]);
+    let alone: serde_json::Value = serde_json::from_str(&stdout(&alone)).expect("JSON");
+    assert!(alone["value"].as_i64().expect("a value") > 0, "{alone}");
+    // With the game so far, the same position has been seen twice: White repeats it.
+    let with_history = gametree(&[
+        "checkers",
+        "best",
+        "--fen",
+        SHUFFLE_START,
+        "--moves",
+        SHUFFLE_MOVES,
+        "--depth",
+        "6",
+        "--json",
+    ]);
+    assert!(with_history.status.success(), "{}", stderr(&with_history));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&with_history)).expect("JSON");
+    assert_eq!(json["position"], "W:WK28:BK1,K2");
+    assert_eq!(json["best_move"], "28-32");
+    assert_eq!(json["value"], 0);
+    // The same game read from a PDN file.
+    let directory = scratch_directory("repetition");
+    let path = directory.join("game.pdn");
+    std::fs::write(
+        &path,
+        format!(
+            "[Event \"shuffle\"]\n[SetUp \"1\"]\n[FEN \"{SHUFFLE_START}\"]\n\n1. 1-6 32-28 2. 6-1 28-32 3. 1-6 32-28 4. 6-1 *\n"
+        ),
+    )
+    .expect("writable");
+    let path_text = path.display().to_string();
+    let from_file = gametree(&[
+        "checkers", "best", "--pdn", &path_text, "--depth", "6", "--json",
+    ]);
+    assert!(from_file.status.success(), "{}", stderr(&from_file));
+    let from_file: serde_json::Value = serde_json::from_str(&stdout(&from_file)).expect("JSON");
+    assert_eq!(
+        (&from_file["best_move"], &from_file["value"]),
+        (&json["best_move"], &json["value"])
+    );
+}
+
+#[test]
+fn the_game_so_far_is_checked_and_play_goes_on_from_it() {
+    let output = gametree(&[
+        "checkers",
+        "best",
+        "--moves",
+        "11-15 24-19 15x24 28x19 11-15",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("--moves: move 5 (11-15)"),
+        "{}",
+        stderr(&output)
+    );
+    let output = gametree(&["checkers", "best", "--pdn", "/nonexistent/game.pdn"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("cannot read /nonexistent/game.pdn"));
+    let output = gametree(&["checkers", "best", "--fen", SHUFFLE_START, "--pdn", "x.pdn"]);
+    assert_eq!(output.status.code(), Some(2));
+    // play: the person (White) answers Black's 11-15, the record holds both moves.
+    let directory = scratch_directory("play-on");
+    let output = gametree_in(
+        &directory,
+        &[
+            "checkers", "play", "--moves", "11-15", "--side", "second", "--depth", "2", "--save",
+            "game.pdn",
+        ],
+        "23-19\nquit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = std::fs::read_to_string(directory.join("game.pdn")).expect("saved");
+    let games = read_pdn(&text).expect("valid PDN");
+    let moves: Vec<String> = games[0].moves.iter().map(ToString::to_string).collect();
+    assert_eq!(moves[..2], ["11-15", "23-19"]);
+}

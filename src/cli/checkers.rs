@@ -11,7 +11,7 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 use serde_json::json;
 
-use gametree::games::checkers::{Position, perft};
+use gametree::games::checkers::{PdnGame, Position, perft, read_pdn};
 
 use super::cpu_time::thread_cpu_time;
 use super::output::outln;
@@ -84,9 +84,8 @@ enum CheckersCommand {
         stop      playouts done\n  \
         nodes     707215")]
     Best {
-        /// Search from this PDN FEN position instead of the initial position.
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        game: GameArgs,
         #[command(flatten)]
         search: engine::SearchArgs,
         /// Print one JSON object instead of a table.
@@ -104,9 +103,8 @@ enum CheckersCommand {
         /// Your side: first (Black, who moves first) or second (White).
         #[arg(long, value_enum, default_value_t = Side::First)]
         side: Side,
-        /// Start from this PDN FEN position instead of the initial position.
-        #[arg(long)]
-        fen: Option<String>,
+        #[command(flatten)]
+        game: GameArgs,
         /// Save the game to this PDN file (default: checkers-SECONDS.pdn in the current
         /// directory, the name printed at the start).
         #[arg(long)]
@@ -125,13 +123,13 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             divide,
             json,
         } => run_perft(depth, fen.as_deref(), divide, json),
-        CheckersCommand::Best { fen, search, json } => best::run(fen.as_deref(), &search, json),
+        CheckersCommand::Best { game, search, json } => best::run(&game.read()?, &search, json),
         CheckersCommand::Play {
             side,
-            fen,
+            game,
             save,
             search,
-        } => play::run(fen.as_deref(), side, save, &search),
+        } => play::run(&game.read()?, side, save, &search),
     }
 }
 
@@ -213,6 +211,59 @@ fn run_perft(depth: u32, fen: Option<&str>, divide: bool, json: bool) -> Result<
 }
 
 /// The position of `--fen`, or the initial position.
+/// The game so far for `best` and `play`: where it starts and the moves played since, so
+/// that the search knows the draw rules' history (repetitions, the 40-move rule).
+#[derive(Args, Debug, Clone)]
+pub struct GameArgs {
+    /// Start from this PDN FEN position instead of the initial position.
+    #[arg(long, conflicts_with = "pdn")]
+    fen: Option<String>,
+    /// The moves played so far (from the start, or from --fen), in standard notation and
+    /// separated by spaces: `'11-15 23-19 8-11'`. The search then knows the game's
+    /// history: a third repetition or the 40th move by each side without a capture or a
+    /// man moving is a draw
+    #[arg(long, value_name = "MOVES", conflicts_with = "pdn")]
+    moves: Option<String>,
+    /// The game so far from a PDN file (its last game, as `play --save` writes it): its
+    /// start, its moves and so its history
+    #[arg(long, value_name = "FILE")]
+    pdn: Option<PathBuf>,
+}
+
+impl GameArgs {
+    /// The game so far, every move checked.
+    pub fn read(&self) -> Result<PdnGame, CliError> {
+        let usage = |text: String| CliError::Usage(text);
+        if let Some(path) = &self.pdn {
+            let text = std::fs::read_to_string(path)
+                .map_err(|error| usage(format!("cannot read {}: {error}", path.display())))?;
+            let games =
+                read_pdn(&text).map_err(|error| usage(format!("{}: {error}", path.display())))?;
+            return games
+                .into_iter()
+                .last()
+                .ok_or_else(|| usage(format!("{}: no game in the file", path.display())));
+        }
+        let start = read_position(self.fen.as_deref())?;
+        let mut game = PdnGame::new(start);
+        let mut position = start;
+        for (index, text) in self
+            .moves
+            .as_deref()
+            .unwrap_or_default()
+            .split_whitespace()
+            .enumerate()
+        {
+            let mv = position
+                .parse_move(text)
+                .map_err(|error| usage(format!("--moves: move {} ({text}): {error}", index + 1)))?;
+            position = position.play(mv);
+            game.moves.push(mv);
+        }
+        Ok(game)
+    }
+}
+
 pub fn read_position(fen: Option<&str>) -> Result<Position, CliError> {
     match fen {
         Some(fen) => Position::from_fen(fen).map_err(|error| CliError::Usage(error.to_string())),

@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use gametree::games::checkers::{Checkers, Move, WIN_VALUE};
+use gametree::games::checkers::{Checkers, Move, PdnGame, WIN_VALUE};
 
 use super::engine::{Engine, IterationReport, SearchArgs, nodes_per_second};
 use crate::cli::output::write;
@@ -55,10 +55,10 @@ fn iteration_json(iteration: &IterationReport) -> serde_json::Value {
 }
 
 /// Runs `checkers best`.
-pub fn run(fen: Option<&str>, search: &SearchArgs, json_output: bool) -> Result<Outcome, CliError> {
-    let position = super::read_position(fen)?;
+pub fn run(so_far: &PdnGame, search: &SearchArgs, json_output: bool) -> Result<Outcome, CliError> {
     let mut engine = Engine::from_args(search)?;
-    let mut game = Checkers::from_position(position).with_weights(engine.weights);
+    let mut game = Checkers::from_pdn(so_far).with_weights(engine.weights);
+    let position = *game.position();
     if !json_output && engine.mcts.is_some() {
         write(format_args!(
             "position  {}\nalgorithm {}\n",

@@ -80,18 +80,20 @@ fn record_move(record: &Mutex<Record>, mv: gametree::games::checkers::Move) {
 
 /// Runs `checkers play`.
 pub fn run(
-    fen: Option<&str>,
+    so_far: &PdnGame,
     side: Side,
     save: Option<PathBuf>,
     search: &SearchArgs,
 ) -> Result<Outcome, CliError> {
-    let start = super::read_position(fen)?;
     let mut engine = Engine::from_args(search)?;
     let person = match side {
         Side::First => Color::Black,
         Side::Second => Color::White,
     };
-    let mut pdn = PdnGame::new(start);
+    // The game goes on from the moves played so far (--moves, --pdn), which the record
+    // keeps and the search knows (the draw rules' history).
+    let mut pdn = PdnGame::new(so_far.start);
+    pdn.moves.clone_from(&so_far.moves);
     pdn.set_tag("Event", "gametree checkers play");
     let (black, white) = match person {
         Color::Black => ("You", "gametree"),
@@ -136,7 +138,7 @@ pub fn run(
          `quit` ends the game.\nThe game is saved as PDN in {path} after every move."
     )?;
     let ended = converse(
-        Checkers::from_position(start).with_weights(engine.weights),
+        Checkers::from_pdn(so_far).with_weights(engine.weights),
         person,
         &mut engine,
         &record,
