@@ -71,8 +71,8 @@ pub use search::hidden_board::{self, HiddenBoard, HiddenBoardGame, MoveList};
 pub use search::killer::Killers;
 pub use search::m_and_n::{
     BackingUp, BackingUpError, Exponents, MnResult, MonotoneClaim, Slagle, mn_alphabeta,
-    mn_alphabeta_depth, mn_alphabeta_value, mn_alphabeta_value_depth, mn_minimax, mn_minimax_depth,
-    slagle_is_increasing,
+    mn_alphabeta_depth, mn_alphabeta_depth_quiescent, mn_alphabeta_value, mn_alphabeta_value_depth,
+    mn_minimax, mn_minimax_depth, mn_minimax_depth_quiescent, slagle_is_increasing,
 };
 pub use search::mcts::{
     Budget, EvaluationCutoff, Mcts, MctsOptions, MctsResult, MoveStatistics, PlayoutPolicy, Proven,

@@ -1,12 +1,13 @@
 //! Quiescence (issues 15 and 20): at the horizon, a position that is not quiet (checkers: a
 //! capture is forced) is searched on instead of evaluated. It must find the shots that a
-//! plain search of the same depth walks past, and alpha-beta with it must still be minimax
-//! over the tree so extended.
+//! plain search of the same depth walks past, alpha-beta with it must still be minimax
+//! over the tree so extended, and m&n alpha-beta with it m&n minimaxing with it.
 
 use gametree::games::checkers::{Move, Position};
 use gametree::{
-    Checkers, Evaluate, Game, Player, Search, SearchOptions, SimpleTicTacToe, SplitMix64, Window,
-    depth_limited_value, iterative_deepening,
+    Checkers, Evaluate, Exponents, FloatValued, Game, Player, Search, SearchOptions,
+    SimpleTicTacToe, Slagle, SplitMix64, Window, depth_limited_value, iterative_deepening,
+    mn_alphabeta_depth, mn_alphabeta_depth_quiescent, mn_minimax_depth_quiescent,
 };
 use proptest::prelude::*;
 
@@ -175,4 +176,52 @@ proptest! {
         let result = iterative_deepening(&mut game, depth, &options, |_| {});
         prop_assert_eq!(result.value, Some(expected));
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// m&n alpha-beta with quiescence chooses the move of m&n minimaxing with it, with the
+    /// same value (1&1 and 2&2, monotone or not), and 1&1 with quiescence is alpha-beta's
+    /// quiescent minimax.
+    #[test]
+    fn m_and_n_alpha_beta_with_quiescence_is_m_and_n_minimaxing_with_it(
+        seed in any::<u64>(),
+        plies in 0usize..40,
+        depth in 1u32..=3,
+        cap in 0u32..=4,
+        shift in -2.0f64..4.0,
+        slope in 0.01f64..0.5,
+    ) {
+        let checkers = random_position(seed, plies);
+        prop_assume!(!checkers.is_terminal());
+        let exponents = Exponents::new(shift, slope).expect("valid exponents");
+        for backing in [
+            Slagle::new(1, 1, exponents, exponents).expect("1&1"),
+            Slagle::new(2, 2, exponents, exponents).expect("2&2"),
+        ] {
+            let full = mn_minimax_depth_quiescent(&mut FloatValued(checkers.clone()), &backing, depth, cap);
+            let pruned =
+                mn_alphabeta_depth_quiescent(&mut FloatValued(checkers.clone()), &backing, depth, cap);
+            prop_assert_eq!(pruned.value, full.value);
+            prop_assert_eq!(pruned.best_move, full.best_move);
+        }
+        let one_and_one = Slagle::one_and_one();
+        let found = mn_alphabeta_depth_quiescent(&mut FloatValued(checkers.clone()), &one_and_one, depth, cap);
+        let mut game = checkers;
+        // The root's value is its chosen successor's: the quiescent minimax value.
+        prop_assert_eq!(found.value, f64::from(quiescent_minimax(&mut game, depth, 0, cap)));
+    }
+}
+
+#[test]
+fn m_and_n_with_quiescence_finds_the_shot_too() {
+    let fen = "B:W19,22,23,25,26,27:B5,7,8,11,12,13,17";
+    let game = Checkers::from_position(Position::from_fen(fen).expect("valid FEN"));
+    let shot = game.position().parse_move("17-21").expect("legal");
+    let one_and_one = Slagle::one_and_one();
+    let plain = mn_alphabeta_depth(&mut FloatValued(game.clone()), &one_and_one, 2);
+    let quiet = mn_alphabeta_depth_quiescent(&mut FloatValued(game), &one_and_one, 2, 16);
+    assert_ne!(plain.best_move, Some(shot));
+    assert_eq!(quiet.best_move, Some(shot));
 }

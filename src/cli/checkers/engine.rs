@@ -13,7 +13,7 @@ use gametree::games::checkers::{Checkers, EvaluationWeights, Move};
 use gametree::{
     Exponents, FloatValued, Iteration, Player, SearchOptions, Slagle, StopReason, TableSearch,
     TableStats, TranspositionTable, iterative_deepening, iterative_deepening_with_table,
-    mn_alphabeta_depth,
+    mn_alphabeta_depth_quiescent,
 };
 
 use gametree::experiment::SlagleParameters;
@@ -87,8 +87,8 @@ pub struct SearchArgs {
     /// mcts: the seed of the random playouts (the same seed and playouts, the same move)
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
-    /// alphabeta: quiescence, the most plies searched past the horizon while the side to
-    /// move must capture (0: none; at most 64) [default: 16]
+    /// Quiescence: the most plies searched past the depth while the side to move must
+    /// capture (0: none; at most 64) [default: 16]
     #[arg(long, value_name = "PLIES")]
     pub quiescence: Option<u32>,
 }
@@ -128,7 +128,7 @@ pub struct Engine {
     pub slagle: Option<Slagle>,
     pub weights: EvaluationWeights,
     pub table: Option<TranspositionTable<Move, i32>>,
-    /// Quiescence plies past the horizon (alphabeta).
+    /// Quiescence plies past the horizon.
     pub quiescence: u32,
     /// `--engine mcts`: the search, kept from move to move, and its budget.
     pub mcts: Option<(Box<Mcts<Checkers>>, Budget)>,
@@ -388,18 +388,14 @@ impl Engine {
         if args.table_mib > 0 {
             limits::check_table_mib(args.table_mib)?;
         }
-        let quiescence = match (args.quiescence, algorithm) {
-            (Some(_), Algorithm::MAndN) => {
-                return Err(usage("--quiescence applies to --algorithm alphabeta"));
-            }
-            (Some(plies), _) if plies > MAX_SEARCH_DEPTH => {
+        let quiescence = match args.quiescence {
+            Some(plies) if plies > MAX_SEARCH_DEPTH => {
                 return Err(usage(format!(
                     "--quiescence must be between 0 and {MAX_SEARCH_DEPTH}, not {plies}"
                 )));
             }
-            (Some(plies), _) => plies,
-            (None, Algorithm::Alphabeta) => DEFAULT_QUIESCENCE_PLIES,
-            (None, Algorithm::MAndN) => 0,
+            Some(plies) => plies,
+            None => DEFAULT_QUIESCENCE_PLIES,
         };
         let table = (algorithm == Algorithm::Alphabeta && args.table_mib > 0)
             .then(|| TranspositionTable::with_mib(args.table_mib));
@@ -602,7 +598,7 @@ impl Engine {
                     break;
                 }
             }
-            let result = mn_alphabeta_depth(&mut floated, slagle, depth);
+            let result = mn_alphabeta_depth_quiescent(&mut floated, slagle, depth, self.quiescence);
             nodes += result.stats.nodes;
             let report = IterationReport {
                 depth,

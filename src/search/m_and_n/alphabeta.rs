@@ -26,7 +26,10 @@
 use std::time::Instant;
 
 use super::boundary::last_passing;
-use super::{BackingUp, MnResult, back_up_keys, below, insert_best, key, leaf_value, mth_best};
+use super::{
+    BackingUp, MnResult, Quiescence, back_up_keys, below, evaluate_quiet, insert_best, key,
+    leaf_value, mth_best,
+};
 use crate::game::{Evaluate, Game, Player};
 use crate::search::alphabeta::ValueResult;
 use crate::search::{MoveBuffers, SearchStats, Window, with_stack};
@@ -74,7 +77,7 @@ where
     G: Game<Value = f64>,
     B: BackingUp + ?Sized,
 {
-    run_root(game, backing, None, |game: &G| game.value())
+    run_root(game, backing, None, 0, |game: &G, _| Some(game.value()))
 }
 
 /// [`mn_alphabeta`] to a depth limit (Slagle's `dmax`): positions `depth` plies below the
@@ -85,7 +88,23 @@ where
     G: Game<Value = f64> + Evaluate,
     B: BackingUp + ?Sized,
 {
-    run_root(game, backing, Some(depth), |game: &G| game.evaluate())
+    mn_alphabeta_depth_quiescent(game, backing, depth, 0)
+}
+
+/// [`mn_alphabeta_depth`] with quiescence: the move and value of
+/// [`crate::mn_minimax_depth_quiescent`], positions at the depth limit that are not quiet
+/// searched on for at most `quiescence_plies` plies past it.
+pub fn mn_alphabeta_depth_quiescent<G, B>(
+    game: &mut G,
+    backing: &B,
+    depth: u32,
+    quiescence_plies: u32,
+) -> MnResult<G::Move>
+where
+    G: Game<Value = f64> + Evaluate,
+    B: BackingUp + ?Sized,
+{
+    run_root(game, backing, Some(depth), quiescence_plies, evaluate_quiet)
 }
 
 /// Slagle's `maxv[p; oldalpha]` / `minv[p; oldbeta]` (Appendix C): the m&n value of the
@@ -100,7 +119,9 @@ where
     G: Game<Value = f64>,
     B: BackingUp + ?Sized,
 {
-    run_value(game, backing, None, window, |game: &G| game.value())
+    run_value(game, backing, None, window, |game: &G, _| {
+        Some(game.value())
+    })
 }
 
 /// [`mn_alphabeta_value`] to a depth limit, with [`Evaluate::evaluate`] at the horizon.
@@ -114,15 +135,20 @@ where
     G: Game<Value = f64> + Evaluate,
     B: BackingUp + ?Sized,
 {
-    run_value(game, backing, Some(depth), window, |game: &G| {
-        game.evaluate()
+    run_value(game, backing, Some(depth), window, |game: &G, _| {
+        Some(game.evaluate())
     })
 }
 
-fn searcher<B: BackingUp + ?Sized, M, E>(backing: &B, evaluate: E) -> AlphaBeta<'_, B, M, E> {
+fn searcher<B: BackingUp + ?Sized, M, E>(
+    backing: &B,
+    quiescence_plies: u32,
+    evaluate: E,
+) -> AlphaBeta<'_, B, M, E> {
     AlphaBeta {
         backing,
         evaluate,
+        quiescence: Quiescence::new(quiescence_plies),
         stats: SearchStats::default(),
         moves: MoveBuffers::new(),
         values: MoveBuffers::new(),
@@ -134,15 +160,16 @@ fn run_root<G, B, E>(
     game: &mut G,
     backing: &B,
     depth: Option<u32>,
+    quiescence_plies: u32,
     evaluate: E,
 ) -> MnResult<G::Move>
 where
     G: Game<Value = f64>,
     B: BackingUp + ?Sized,
-    E: Fn(&G) -> f64,
+    E: Fn(&G, bool) -> Option<f64>,
 {
     let started = Instant::now();
-    let mut search = searcher(backing, evaluate);
+    let mut search = searcher(backing, quiescence_plies, evaluate);
     let (value, best_move) = search.root(game, depth);
     let mut stats = search.stats;
     stats.elapsed = started.elapsed();
@@ -163,10 +190,10 @@ fn run_value<G, B, E>(
 where
     G: Game<Value = f64>,
     B: BackingUp + ?Sized,
-    E: Fn(&G) -> f64,
+    E: Fn(&G, bool) -> Option<f64>,
 {
     let started = Instant::now();
-    let mut search = searcher(backing, evaluate);
+    let mut search = searcher(backing, 0, evaluate);
     let value = search.value(game, depth, window.alpha, window.beta);
     let mut stats = search.stats;
     stats.elapsed = started.elapsed();
@@ -180,6 +207,7 @@ where
 struct AlphaBeta<'b, B: ?Sized, M, E> {
     backing: &'b B,
     evaluate: E,
+    quiescence: Quiescence,
     stats: SearchStats,
     moves: MoveBuffers<M>,
     values: MoveBuffers<f64>,
@@ -192,7 +220,7 @@ impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
     fn root<G>(&mut self, game: &mut G, depth: Option<u32>) -> (f64, Option<M>)
     where
         G: Game<Value = f64, Move = M>,
-        E: Fn(&G) -> f64,
+        E: Fn(&G, bool) -> Option<f64>,
     {
         if let Some(value) = self.leaf_value(game, depth, f64::NEG_INFINITY, f64::INFINITY) {
             return (value, None);
@@ -205,10 +233,12 @@ impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
             let floor = best.map_or(f64::NEG_INFINITY, |(best_key, _)| best_key);
             let (alpha, beta) = window_for(player, floor, f64::INFINITY);
             game.update(mv);
+            let past = self.quiescence.step(depth);
             let value = key(
                 player,
                 with_stack(|| self.value(game, below(depth), alpha, beta)),
             );
+            self.quiescence.unstep(past);
             game.revert(mv);
             if best.is_none_or(|(best_key, _)| value > best_key) {
                 best = Some((value, mv));
@@ -226,9 +256,17 @@ impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
     fn leaf_value<G>(&mut self, game: &G, depth: Option<u32>, alpha: f64, beta: f64) -> Option<f64>
     where
         G: Game<Value = f64, Move = M>,
-        E: Fn(&G) -> f64,
+        E: Fn(&G, bool) -> Option<f64>,
     {
-        leaf_value(&mut self.stats, game, depth, (alpha, beta), &self.evaluate)
+        let may_extend = self.quiescence.may_extend();
+        leaf_value(
+            &mut self.stats,
+            game,
+            depth,
+            (alpha, beta),
+            may_extend,
+            &self.evaluate,
+        )
     }
 
     /// `maxv`/`maxvl`/`maxvl3` or `minv`/`minvl`/`minvl3`, by whose turn it is: the
@@ -236,7 +274,7 @@ impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
     fn value<G>(&mut self, game: &mut G, depth: Option<u32>, alpha: f64, beta: f64) -> f64
     where
         G: Game<Value = f64, Move = M>,
-        E: Fn(&G) -> f64,
+        E: Fn(&G, bool) -> Option<f64>,
     {
         if let Some(value) = self.leaf_value(game, depth, alpha, beta) {
             return value;
@@ -266,10 +304,12 @@ impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
         for &mv in &moves {
             let (child_alpha, child_beta) = window_for(player, floor, high);
             game.update(mv);
+            let past = self.quiescence.step(depth);
             let value = key(
                 player,
                 with_stack(|| self.value(game, depth_below, child_alpha, child_beta)),
             );
+            self.quiescence.unstep(past);
             game.revert(mv);
             if value >= high {
                 // A beta cutoff (an alpha cutoff at MIN): the position is worth at least

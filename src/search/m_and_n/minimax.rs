@@ -3,7 +3,10 @@
 
 use std::time::Instant;
 
-use super::{BackingUp, MnResult, back_up_keys, below, insert_best, key, leaf_value};
+use super::{
+    BackingUp, MnResult, Quiescence, back_up_keys, below, evaluate_quiet, insert_best, key,
+    leaf_value,
+};
 use crate::game::{Evaluate, Game};
 use crate::search::{MoveBuffers, SearchStats, with_stack};
 
@@ -49,7 +52,7 @@ where
     G: Game<Value = f64>,
     B: BackingUp + ?Sized,
 {
-    run(game, backing, None, |game: &G| game.value())
+    run(game, backing, None, 0, |game: &G, _| Some(game.value()))
 }
 
 /// [`mn_minimax`] to a depth limit (Slagle's `dmax`, with `final[p; dmax] = zerop[dmax]`):
@@ -61,19 +64,44 @@ where
     G: Game<Value = f64> + Evaluate,
     B: BackingUp + ?Sized,
 {
-    run(game, backing, Some(depth), |game: &G| game.evaluate())
+    mn_minimax_depth_quiescent(game, backing, depth, 0)
 }
 
-fn run<G, B, E>(game: &mut G, backing: &B, depth: Option<u32>, evaluate: E) -> MnResult<G::Move>
+/// [`mn_minimax_depth`] with quiescence: a position at the depth limit that is not quiet
+/// ([`Evaluate::is_quiet`]; in checkers, a capture is forced) is searched on, every move,
+/// for at most `quiescence_plies` plies past the limit on any path, as
+/// [`crate::SearchOptions::quiescence_plies`] does for alpha-beta. Past the limit
+/// `backing` sees 0 plies left below each successor.
+pub fn mn_minimax_depth_quiescent<G, B>(
+    game: &mut G,
+    backing: &B,
+    depth: u32,
+    quiescence_plies: u32,
+) -> MnResult<G::Move>
+where
+    G: Game<Value = f64> + Evaluate,
+    B: BackingUp + ?Sized,
+{
+    run(game, backing, Some(depth), quiescence_plies, evaluate_quiet)
+}
+
+fn run<G, B, E>(
+    game: &mut G,
+    backing: &B,
+    depth: Option<u32>,
+    quiescence_plies: u32,
+    evaluate: E,
+) -> MnResult<G::Move>
 where
     G: Game<Value = f64>,
     B: BackingUp + ?Sized,
-    E: Fn(&G) -> f64,
+    E: Fn(&G, bool) -> Option<f64>,
 {
     let started = Instant::now();
     let mut search = Minimaxing {
         backing,
         evaluate,
+        quiescence: Quiescence::new(quiescence_plies),
         stats: SearchStats::default(),
         moves: MoveBuffers::new(),
         values: MoveBuffers::new(),
@@ -92,6 +120,7 @@ where
 struct Minimaxing<'b, B: ?Sized, M, E> {
     backing: &'b B,
     evaluate: E,
+    quiescence: Quiescence,
     stats: SearchStats,
     moves: MoveBuffers<M>,
     values: MoveBuffers<f64>,
@@ -103,7 +132,7 @@ impl<B: BackingUp + ?Sized, M: Copy, E> Minimaxing<'_, B, M, E> {
     fn root<G>(&mut self, game: &mut G, depth: Option<u32>) -> (f64, Option<M>)
     where
         G: Game<Value = f64, Move = M>,
-        E: Fn(&G) -> f64,
+        E: Fn(&G, bool) -> Option<f64>,
     {
         if let Some(value) = self.leaf_value(game, depth) {
             return (value, None);
@@ -114,7 +143,9 @@ impl<B: BackingUp + ?Sized, M: Copy, E> Minimaxing<'_, B, M, E> {
         let mut best: Option<(f64, M)> = None;
         for &mv in &moves {
             game.update(mv);
+            let past = self.quiescence.step(depth);
             let value = key(player, with_stack(|| self.value(game, below(depth))));
+            self.quiescence.unstep(past);
             game.revert(mv);
             if best.is_none_or(|(best_key, _)| value > best_key) {
                 best = Some((value, mv));
@@ -132,17 +163,25 @@ impl<B: BackingUp + ?Sized, M: Copy, E> Minimaxing<'_, B, M, E> {
     fn leaf_value<G>(&mut self, game: &G, depth: Option<u32>) -> Option<f64>
     where
         G: Game<Value = f64, Move = M>,
-        E: Fn(&G) -> f64,
+        E: Fn(&G, bool) -> Option<f64>,
     {
         let full = (f64::NEG_INFINITY, f64::INFINITY);
-        leaf_value(&mut self.stats, game, depth, full, &self.evaluate)
+        let may_extend = self.quiescence.may_extend();
+        leaf_value(
+            &mut self.stats,
+            game,
+            depth,
+            full,
+            may_extend,
+            &self.evaluate,
+        )
     }
 
     /// Slagle's `maxv`/`maxvl` and `minv`/`minvl`: the backed-up value of the position.
     fn value<G>(&mut self, game: &mut G, depth: Option<u32>) -> f64
     where
         G: Game<Value = f64, Move = M>,
-        E: Fn(&G) -> f64,
+        E: Fn(&G, bool) -> Option<f64>,
     {
         if let Some(value) = self.leaf_value(game, depth) {
             return value;
@@ -154,7 +193,9 @@ impl<B: BackingUp + ?Sized, M: Copy, E> Minimaxing<'_, B, M, E> {
         let mut best = self.values.take();
         for &mv in &moves {
             game.update(mv);
+            let past = self.quiescence.step(depth);
             let value = key(player, with_stack(|| self.value(game, below(depth))));
+            self.quiescence.unstep(past);
             game.revert(mv);
             insert_best(&mut best, value, count);
         }

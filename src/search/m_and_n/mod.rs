@@ -13,14 +13,15 @@ mod boundary;
 mod minimax;
 
 pub use alphabeta::{
-    mn_alphabeta, mn_alphabeta_depth, mn_alphabeta_value, mn_alphabeta_value_depth,
+    mn_alphabeta, mn_alphabeta_depth, mn_alphabeta_depth_quiescent, mn_alphabeta_value,
+    mn_alphabeta_value_depth,
 };
 pub use backing_up::{
     BackingUp, BackingUpError, Exponents, MonotoneClaim, Slagle, slagle_is_increasing,
 };
-pub use minimax::{mn_minimax, mn_minimax_depth};
+pub use minimax::{mn_minimax, mn_minimax_depth, mn_minimax_depth_quiescent};
 
-use crate::game::{Game, Player};
+use crate::game::{Evaluate, Game, Player};
 use crate::search::SearchStats;
 
 /// The move an m&n search chooses at the root.
@@ -74,23 +75,65 @@ fn mth_best(best: &[f64], count: usize) -> f64 {
 
 /// Counts the position in `stats` and returns its value if the search stops there:
 /// Slagle's `final[p; alpha; beta; dmax]`, that is McCarthy's `ter` with the window, or
-/// the evaluation at the depth limit.
+/// the evaluation at the depth limit. `evaluate` is asked at the depth limit whether the
+/// search may still go on there (`may_extend`: quiescence plies are left) and answers
+/// `None` to search on from a position that is not quiet.
 fn leaf_value<G: Game<Value = f64>>(
     stats: &mut SearchStats,
     game: &G,
     depth: Option<u32>,
     (alpha, beta): (f64, f64),
-    evaluate: impl Fn(&G) -> f64,
+    may_extend: bool,
+    evaluate: impl Fn(&G, bool) -> Option<f64>,
 ) -> Option<f64> {
     stats.nodes += 1;
     if crate::game::ter(game, alpha, beta) {
         stats.leaves += 1;
         Some(game.value())
     } else if depth == Some(0) {
-        stats.leaves += 1;
-        Some(evaluate(game))
+        let value = evaluate(game, may_extend);
+        stats.leaves += u64::from(value.is_some());
+        value
     } else {
         None
+    }
+}
+
+/// The evaluation at the depth limit with quiescence: `None` (search on) where the
+/// position is not quiet and plies past the limit are left.
+fn evaluate_quiet<G: Evaluate<Value = f64>>(game: &G, may_extend: bool) -> Option<f64> {
+    (!may_extend || game.is_quiet()).then(|| game.evaluate())
+}
+
+/// Plies searched past the depth limit: at most `plies` on any path, `used` on the
+/// current one.
+#[derive(Clone, Copy, Debug, Default)]
+struct Quiescence {
+    plies: u32,
+    used: u32,
+}
+
+impl Quiescence {
+    fn new(plies: u32) -> Self {
+        Quiescence { plies, used: 0 }
+    }
+
+    /// Whether a position at the depth limit may be searched on.
+    fn may_extend(&self) -> bool {
+        self.used < self.plies
+    }
+
+    /// Counts the ply into a successor of a position with `depth` plies left: one past
+    /// the limit when the position is at it. Returns what [`Quiescence::unstep`] takes
+    /// back after the successor's search.
+    fn step(&mut self, depth: Option<u32>) -> u32 {
+        let past = u32::from(depth == Some(0));
+        self.used += past;
+        past
+    }
+
+    fn unstep(&mut self, past: u32) {
+        self.used -= past;
     }
 }
 
