@@ -13,13 +13,13 @@ use rayon::prelude::*;
 
 use gametree::experiment::{
     Calibration, CheckersExperiment, DeepValue, EXPERIMENT_FORMAT, Estimate, ExperimentConfig,
-    ExperimentGame, FitRow, GameRecord, GameSpec, GradingResults, KalahConfig, KalahExperiment,
-    KalahOpening, KalahPosition, KalahReportInput, LearningSample, MatchKind, MatchSetup,
-    MatchSummary, Opening, PositionGrades, ResultsDir, RunLog, SamplingConfig, Searcher,
-    SlagleParameters, as_stored, draw_fit_chart, draw_grading_charts, exact_move_values,
-    fit_backing_up, fits_csv, functions_so_far, game_specs, grade_move, grading_csv,
-    kalah_report_markdown, matches_csv, one_and_one, paired_csv, paired_differences, position_kind,
-    report_markdown, summarize, summarize_grades, typical_positions,
+    ExperimentGame, FamilyComparison, FitRow, GameRecord, GameSpec, GradingResults, KalahConfig,
+    KalahExperiment, KalahOpening, KalahPosition, KalahReportInput, LearningSample, MatchKind,
+    MatchSetup, MatchSummary, Opening, PositionGrades, ResultsDir, RunLog, SamplingConfig,
+    Searcher, SlagleParameters, as_stored, compare_families, draw_fit_chart, draw_grading_charts,
+    exact_move_values, fit_backing_up, fits_csv, functions_so_far, game_specs, grade_move,
+    grading_csv, kalah_report_markdown, matches_csv, one_and_one, paired_csv, paired_differences,
+    position_kind, report_markdown, summarize, summarize_grades, typical_positions,
 };
 use gametree::games::checkers::{Position, read_pdn, write_pdn};
 use gametree::games::kalah::{Kalah, KalahRules};
@@ -1490,7 +1490,10 @@ fn run_report(dir: &Path, output: Option<&Path>) -> Result<Outcome, CliError> {
         });
         return write_report(&text, output);
     }
+    let samples: Vec<LearningSample> = results.read_jsonl("samples.jsonl").map_err(usage)?;
+    let families = family_comparisons(&samples);
     let text = report_markdown(&gametree::experiment::ReportInput {
+        families: &families,
         config: &config,
         fits: &fits,
         parameters: parameters.as_ref(),
@@ -1504,6 +1507,27 @@ fn run_report(dir: &Path, output: Option<&Path>) -> Result<Outcome, CliError> {
         notes: notes.as_deref(),
     });
     write_report(&text, output)
+}
+
+/// The three families fitted at each dmax of the learning samples, decided positions left
+/// out as in the fit, the samples in the order of the typical positions.
+fn family_comparisons(samples: &[LearningSample]) -> Vec<(u32, Vec<FamilyComparison>)> {
+    let mut dmaxes: Vec<u32> = samples.iter().map(|sample| sample.dmax).collect();
+    dmaxes.sort_unstable();
+    dmaxes.dedup();
+    dmaxes
+        .into_iter()
+        .map(|dmax| {
+            let mut level: Vec<&LearningSample> = samples
+                .iter()
+                .filter(|sample| sample.dmax == dmax && !sample.is_decided())
+                .collect();
+            level.sort_by_key(|sample| sample.position);
+            level.dedup_by_key(|sample| sample.position);
+            let observations: Vec<_> = level.iter().map(|sample| sample.observation()).collect();
+            (dmax, compare_families(&observations))
+        })
+        .collect()
 }
 
 /// The report to `output`, or to standard output.

@@ -91,33 +91,13 @@ fn best_factor(observations: &[Observation], slope: f64, monotone: bool) -> (f64
     (factor, error)
 }
 
-/// Fits x and y of v = a₂ + 2^(x − (a₂ − α)·y) to `observations` by least squares, with
-/// y > 0 and x in [[`LEAST_SHIFT`], [`GREATEST_SHIFT`]]; with `monotone`, also
-/// y·2^x·ln 2 ≤ 1 (Slagle's theorem). `None` when there are no observations.
-///
-/// The same function fits r and s at MIN positions, with the values seen from MIN's side
-/// (b₂ − v for the excess, β − b₂ for the gap).
-///
-/// # Example
-/// ```
-/// use gametree::experiment::{Observation, fit_backing_up};
-///
-/// // Data made from x = 3, y = 0.5 exactly.
-/// let observations: Vec<Observation> = (0..20)
-///     .map(|gap| Observation { gap: f64::from(gap), excess: (3.0 - 0.5 * f64::from(gap)).exp2() })
-///     .collect();
-/// let fit = fit_backing_up(&observations, false).expect("observations");
-/// assert!((fit.shift - 3.0).abs() < 1e-6 && (fit.slope - 0.5).abs() < 1e-6);
-/// ```
-#[must_use]
-pub fn fit_backing_up(observations: &[Observation], monotone: bool) -> Option<Fit> {
-    if observations.is_empty() {
-        return None;
-    }
+/// The slope y in [10⁻⁴, 10²] with the least `error_at(y)`: a logarithmic grid, then
+/// golden-section refinement between the grid neighbours of its best point (the first of
+/// equal errors wins, so the result is deterministic).
+pub(super) fn best_slope(error_at_slope: impl Fn(f64) -> f64) -> f64 {
     let (low, high) = SLOPE_EXPONENTS;
     let exponent_at = |index: usize| low + (high - low) * index as f64 / (GRID_POINTS - 1) as f64;
-    let error_at = |exponent: f64| best_factor(observations, 10f64.powf(exponent), monotone).1;
-    // The grid: the first of equal errors wins, so the result is deterministic.
+    let error_at = |exponent: f64| error_at_slope(10f64.powf(exponent));
     let mut best_index = 0;
     let mut best_error = f64::INFINITY;
     for index in 0..GRID_POINTS {
@@ -127,7 +107,6 @@ pub fn fit_backing_up(observations: &[Observation], monotone: bool) -> Option<Fi
             best_index = index;
         }
     }
-    // Golden-section search between the grid neighbours of the best point.
     let mut left = exponent_at(best_index.saturating_sub(1));
     let mut right = exponent_at((best_index + 1).min(GRID_POINTS - 1));
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
@@ -153,7 +132,33 @@ pub fn fit_backing_up(observations: &[Observation], monotone: bool) -> Option<Fi
     if error_at(exponent) > best_error {
         exponent = exponent_at(best_index);
     }
-    let slope = 10f64.powf(exponent);
+    10f64.powf(exponent)
+}
+
+/// Fits x and y of v = a₂ + 2^(x − (a₂ − α)·y) to `observations` by least squares, with
+/// y > 0 and x in [[`LEAST_SHIFT`], [`GREATEST_SHIFT`]]; with `monotone`, also
+/// y·2^x·ln 2 ≤ 1 (Slagle's theorem). `None` when there are no observations.
+///
+/// The same function fits r and s at MIN positions, with the values seen from MIN's side
+/// (b₂ − v for the excess, β − b₂ for the gap).
+///
+/// # Example
+/// ```
+/// use gametree::experiment::{Observation, fit_backing_up};
+///
+/// // Data made from x = 3, y = 0.5 exactly.
+/// let observations: Vec<Observation> = (0..20)
+///     .map(|gap| Observation { gap: f64::from(gap), excess: (3.0 - 0.5 * f64::from(gap)).exp2() })
+///     .collect();
+/// let fit = fit_backing_up(&observations, false).expect("observations");
+/// assert!((fit.shift - 3.0).abs() < 1e-6 && (fit.slope - 0.5).abs() < 1e-6);
+/// ```
+#[must_use]
+pub fn fit_backing_up(observations: &[Observation], monotone: bool) -> Option<Fit> {
+    if observations.is_empty() {
+        return None;
+    }
+    let slope = best_slope(|slope| best_factor(observations, slope, monotone).1);
     let (factor, error) = best_factor(observations, slope, monotone);
     let count = observations.len() as f64;
     let mean_excess = observations.iter().map(|o| o.excess).sum::<f64>() / count;

@@ -6,6 +6,7 @@
 //! | typical positions from self-play | [`sampling_game`], [`typical_positions`] |
 //! | the data of sections 8.1 and 8.2 | [`deep_value`], [`learning_sample`] |
 //! | the fit of x, y (r, s) | [`fit_backing_up`] |
+//! | three families compared (offset, Slagle's, shifted) | [`compare_families`] |
 //! | the parameter file | [`SlagleParameters`] |
 //! | the matches | [`play_game`], [`summarize`] |
 //! | Elo with a 95% interval | [`MatchScore::elo`] |
@@ -17,6 +18,7 @@
 //! with resumable result files.
 
 mod elo;
+mod families;
 mod fitting;
 mod game;
 mod grading;
@@ -27,6 +29,7 @@ mod parameters;
 mod positions;
 
 pub use elo::{EloEstimate, MatchScore, elo_difference};
+pub use families::{Family, FamilyComparison, FamilyFit, compare_families, fit_family};
 pub use fitting::{Fit, GREATEST_SHIFT, LEAST_SHIFT, Observation, fit_backing_up};
 pub use game::{
     CheckersExperiment, ExperimentGame, deep_value_in, search_nodes_in, two_best_successors_in,
