@@ -63,8 +63,8 @@ pub use search::choose_move::{ChosenMove, ValueRange, choose_move, choose_move_a
 pub use search::deepening::{
     DeepeningResult, DistanceAdjustment, Iteration, Reuse, SearchOptions, StopReason, TableSearch,
     TableStats, depth_limited_aspiration, depth_limited_aspiration_with_table, depth_limited_line,
-    depth_limited_line_with_table, depth_limited_value, depth_limited_value_with_table,
-    iterative_deepening, iterative_deepening_with_table,
+    depth_limited_line_with_table, depth_limited_value, depth_limited_value_quiescent,
+    depth_limited_value_with_table, iterative_deepening, iterative_deepening_with_table,
 };
 pub use search::float_valued::FloatValued;
 pub use search::hidden_board::{self, HiddenBoard, HiddenBoardGame, MoveList};
@@ -72,7 +72,8 @@ pub use search::killer::Killers;
 pub use search::m_and_n::{
     BackingUp, BackingUpError, Exponents, MnResult, MonotoneClaim, Slagle, mn_alphabeta,
     mn_alphabeta_depth, mn_alphabeta_depth_quiescent, mn_alphabeta_value, mn_alphabeta_value_depth,
-    mn_minimax, mn_minimax_depth, mn_minimax_depth_quiescent, slagle_is_increasing,
+    mn_alphabeta_value_depth_quiescent, mn_minimax, mn_minimax_depth, mn_minimax_depth_quiescent,
+    slagle_is_increasing,
 };
 pub use search::mcts::{
     Budget, EvaluationCutoff, Mcts, MctsOptions, MctsResult, MoveStatistics, PlayoutPolicy, Proven,

@@ -461,3 +461,53 @@ fn kalah_settings_are_checked_before_anything_runs() {
         "--endgame-seeds 40",
     );
 }
+
+#[test]
+fn quiescence_is_part_of_the_configuration_and_of_the_command_the_report_gives() {
+    let dir = scratch("quiescence");
+    let run = dir.join("run");
+    tiny(&run, &["--quiescence", "8"]);
+    let config: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(run.join("config.json")).expect("config"))
+            .expect("JSON");
+    assert_eq!(config["quiescence_plies"], 8);
+    let out = run.to_str().expect("UTF-8");
+    let report = success_stdout(&gametree(&["experiment", "report", out]));
+    assert!(report.contains("--quiescence 8"), "{report}");
+    // Without it, the same directory holds another configuration.
+    assert_usage_error(
+        &gametree(&[
+            "experiment",
+            "slagle",
+            "--depth",
+            "3",
+            "--positions",
+            "40",
+            "--opening-count",
+            "2",
+            "--calibration",
+            "10",
+            "--max-plies",
+            "80",
+            "--out",
+            out,
+        ]),
+        "another configuration",
+    );
+    assert_usage_error_of(
+        &["experiment", "slagle", "--quiescence", "65"],
+        "--quiescence 65",
+    );
+    assert_usage_error_of(
+        &[
+            "experiment",
+            "slagle",
+            "--game",
+            "kalah",
+            "--quiescence",
+            "4",
+        ],
+        "applies to checkers",
+    );
+    let _ = fs::remove_dir_all(&dir);
+}

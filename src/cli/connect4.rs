@@ -182,9 +182,9 @@ impl BookUse {
 struct ThreadsArgs {
     /// Search threads, sharing the table (default: every core). Scores never depend on it;
     /// the positions searched do. A solve calls in the other threads only after 65,536
-    /// positions. With --engine mcts each thread grows a tree of its own and the playouts
-    /// are shared out (root parallelism): the same seed, playouts and threads give the
-    /// same move
+    /// positions. (`best` and `play` with --engine mcts: each thread grows a tree of its
+    /// own and the playouts are shared out, root parallelism; the same seed, playouts and
+    /// threads give the same move.)
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
 }

@@ -187,6 +187,11 @@ struct SlagleArgs {
     /// Plies after the opening at which a match game is scored a draw.
     #[arg(long, default_value_t = 300)]
     max_plies: u32,
+    /// Checkers: quiescence in every search of the run (deep values, learning, calibration,
+    /// both players): at most this many plies past the depth while a capture is forced (0,
+    /// the default, none, as the runs in results/ were made; at most 64)
+    #[arg(long, default_value_t = 0, value_name = "PLIES")]
+    quiescence: u32,
 }
 
 impl SlagleArgs {
@@ -348,7 +353,18 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
         (positions as u64).saturating_mul(bytes_per_position(depth)),
         4096 * limits::MIB,
     )?;
+    if args.quiescence > 64 {
+        return Err(usage(format!(
+            "--quiescence {}: at most 64 plies past the depth",
+            args.quiescence
+        )));
+    }
     if args.game == GameArg::Kalah {
+        if args.quiescence != 0 {
+            return Err(usage(
+                "--quiescence applies to checkers: every Kalah position is quiet",
+            ));
+        }
         return run_slagle_kalah(args, depth, positions);
     }
     for (given, flag) in [
@@ -407,11 +423,14 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
             .unwrap_or(if args.quick { 50 } else { 200 })
             .min(positions),
         max_plies: args.max_plies,
+        quiescence_plies: args.quiescence,
         kalah: None,
     };
     run_game(
         args,
-        &CheckersExperiment,
+        &CheckersExperiment {
+            quiescence_plies: config.quiescence_plies,
+        },
         &openings,
         &config,
         |_, _, _, _| Ok(()),
@@ -509,6 +528,7 @@ fn run_slagle_kalah(args: &SlagleArgs, depth: u32, positions: usize) -> Result<O
             .unwrap_or(if args.quick { 50 } else { 200 })
             .min(positions),
         max_plies: args.max_plies,
+        quiescence_plies: 0,
         kalah: Some(KalahConfig {
             houses,
             seeds,
@@ -644,6 +664,7 @@ fn pipeline<E: ExperimentGame>(
         depth: config.depth,
         deeper_depth: calibration.deeper_depth,
         max_plies: config.max_plies,
+        quiescence_plies: config.quiescence_plies,
     };
     matches_phase(game, dir, openings, &functions, &setup, shard, clock)?;
     write_match_outputs(dir, config)?;
@@ -1422,6 +1443,9 @@ fn run_report(dir: &Path, output: Option<&Path>) -> Result<Outcome, CliError> {
     }
     if config.max_plies != 300 {
         command.push_str(&format!(" --max-plies {}", config.max_plies));
+    }
+    if config.quiescence_plies != 0 {
+        command.push_str(&format!(" --quiescence {}", config.quiescence_plies));
     }
     if let Some(kalah) = &config.kalah {
         command = format!(

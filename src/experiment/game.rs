@@ -12,9 +12,11 @@ use super::positions::{self, Opening, SamplingConfig};
 use crate::game::{Evaluate, Game, Player};
 use crate::games::checkers::Position;
 use crate::search::Window;
-use crate::search::deepening::depth_limited_value;
+use crate::search::deepening::depth_limited_value_quiescent;
 use crate::search::float_valued::FloatValued;
-use crate::search::m_and_n::{Slagle, mn_alphabeta_depth, mn_alphabeta_value_depth};
+use crate::search::m_and_n::{
+    Slagle, mn_alphabeta_depth_quiescent, mn_alphabeta_value_depth_quiescent,
+};
 
 /// A game the experiment can be run on. The learning, the fits and the match bookkeeping
 /// are the pipeline's; the game says how its positions are sampled, stored and searched.
@@ -77,13 +79,14 @@ fn for_player(player: Player, value: f64) -> f64 {
 }
 
 /// [`ExperimentGame::deep_value`] for any game with an evaluation: 1&1 alpha-beta
-/// `depth` plies deep, the value from the side of the player to move.
-pub fn deep_value_in<G>(game: &mut G, depth: u32) -> (f64, u64)
+/// `depth` plies deep (and on past it for at most `quiescence_plies` plies where the
+/// position is not quiet), the value from the side of the player to move.
+pub fn deep_value_in<G>(game: &mut G, depth: u32, quiescence_plies: u32) -> (f64, u64)
 where
     G: Game<Value = i32> + Evaluate,
 {
     let mover = game.to_move();
-    let result = depth_limited_value(game, depth, Window::full());
+    let result = depth_limited_value_quiescent(game, depth, Window::full(), quiescence_plies);
     (
         for_player(mover, f64::from(result.value)),
         result.stats.nodes,
@@ -99,6 +102,7 @@ pub fn two_best_successors_in<G>(
     game: G,
     dmax: u32,
     functions: &Slagle,
+    quiescence_plies: u32,
 ) -> Option<((f64, f64), u64)>
 where
     G: Game<Value = i32> + Evaluate,
@@ -120,7 +124,13 @@ where
             Player::Min => Window::new(f64::NEG_INFINITY, -second),
         };
         game.update(mv);
-        let result = mn_alphabeta_value_depth(&mut game, functions, window, dmax);
+        let result = mn_alphabeta_value_depth_quiescent(
+            &mut game,
+            functions,
+            window,
+            dmax,
+            quiescence_plies,
+        );
         game.revert(mv);
         nodes += result.stats.nodes;
         let value = for_player(side, result.value);
@@ -135,11 +145,11 @@ where
 }
 
 /// [`ExperimentGame::search_nodes`] for any game with an evaluation.
-pub fn search_nodes_in<G>(game: G, functions: &Slagle, depth: u32) -> u64
+pub fn search_nodes_in<G>(game: G, functions: &Slagle, depth: u32, quiescence_plies: u32) -> u64
 where
     G: Game<Value = i32> + Evaluate,
 {
-    mn_alphabeta_depth(&mut FloatValued(game), functions, depth)
+    mn_alphabeta_depth_quiescent(&mut FloatValued(game), functions, depth, quiescence_plies)
         .stats
         .nodes
 }
@@ -147,7 +157,12 @@ where
 /// Slagle's own game: checkers from the ACF three-move ballots (or a PDN file), positions
 /// stored as PDN FEN, the evaluation of [`crate::games::checkers`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CheckersExperiment;
+pub struct CheckersExperiment {
+    /// Quiescence for every search of the experiment (the deep values, the learning, the
+    /// calibration and both players of the matches): plies searched past the depth while
+    /// a capture is forced; 0, the default, none.
+    pub quiescence_plies: u32,
+}
 
 impl ExperimentGame for CheckersExperiment {
     type Position = Position;
@@ -180,7 +195,7 @@ impl ExperimentGame for CheckersExperiment {
     }
 
     fn deep_value(&self, position: &Position, depth: u32) -> (f64, u64) {
-        learning::deep_value(position, depth)
+        learning::deep_value(position, depth, self.quiescence_plies)
     }
 
     fn two_best_successors(
@@ -189,7 +204,7 @@ impl ExperimentGame for CheckersExperiment {
         dmax: u32,
         functions: &Slagle,
     ) -> Option<((f64, f64), u64)> {
-        learning::two_best_successors(position, dmax, functions)
+        learning::two_best_successors(position, dmax, functions, self.quiescence_plies)
     }
 
     fn search_nodes(&self, position: &Position, functions: &Slagle, depth: u32) -> u64 {
@@ -197,6 +212,7 @@ impl ExperimentGame for CheckersExperiment {
             crate::games::checkers::Checkers::from_position(*position),
             functions,
             depth,
+            self.quiescence_plies,
         )
     }
 

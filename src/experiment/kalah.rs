@@ -299,7 +299,7 @@ impl ExperimentGame for KalahExperiment {
     }
 
     fn deep_value(&self, position: &KalahPosition, depth: u32) -> (f64, u64) {
-        deep_value_in(&mut position.game(self.rules), depth)
+        deep_value_in(&mut position.game(self.rules), depth, 0)
     }
 
     fn two_best_successors(
@@ -308,11 +308,11 @@ impl ExperimentGame for KalahExperiment {
         dmax: u32,
         functions: &Slagle,
     ) -> Option<((f64, f64), u64)> {
-        two_best_successors_in(position.game(self.rules), dmax, functions)
+        two_best_successors_in(position.game(self.rules), dmax, functions, 0)
     }
 
     fn search_nodes(&self, position: &KalahPosition, functions: &Slagle, depth: u32) -> u64 {
-        search_nodes_in(position.game(self.rules), functions, depth)
+        search_nodes_in(position.game(self.rules), functions, depth, 0)
     }
 
     /// The opening, then 2&2 against 1&1 as `spec` says (`two_two_black`: 2&2 plays
@@ -460,6 +460,7 @@ mod tests {
             depth: 2,
             deeper_depth: 3,
             max_plies: 300,
+            quiescence_plies: 0,
         };
         for spec in game_specs(openings.len()) {
             let record = experiment.play_game(&spec, &openings[spec.opening], &functions, &setup);

@@ -62,11 +62,16 @@ impl LearningSample {
     }
 }
 
-/// Slagle's v⁽ᵏ⁾: the value of `position` by 1&1 alpha-beta `depth` plies deep, from the
-/// side of the player to move, and the positions the search visited.
+/// Slagle's v⁽ᵏ⁾: the value of `position` by 1&1 alpha-beta `depth` plies deep (with
+/// `quiescence_plies` of quiescence), from the side of the player to move, and the
+/// positions the search visited.
 #[must_use]
-pub fn deep_value(position: &Position, depth: u32) -> (f64, u64) {
-    deep_value_in(&mut Checkers::from_position(*position), depth)
+pub fn deep_value(position: &Position, depth: u32, quiescence_plies: u32) -> (f64, u64) {
+    deep_value_in(
+        &mut Checkers::from_position(*position),
+        depth,
+        quiescence_plies,
+    )
 }
 
 /// The two best successor values of `position` (best first, from the side of the player
@@ -79,8 +84,14 @@ pub fn two_best_successors(
     position: &Position,
     dmax: u32,
     functions: &Slagle,
+    quiescence_plies: u32,
 ) -> Option<((f64, f64), u64)> {
-    two_best_successors_in(Checkers::from_position(*position), dmax, functions)
+    two_best_successors_in(
+        Checkers::from_position(*position),
+        dmax,
+        functions,
+        quiescence_plies,
+    )
 }
 
 /// The functions learned so far, for the 2&2 searches of the next dmax: each fitted dmax
@@ -107,8 +118,9 @@ pub fn learning_sample(
     deep: f64,
     dmax: u32,
     functions: &Slagle,
+    quiescence_plies: u32,
 ) -> Option<(LearningSample, u64)> {
-    let ((best, second), nodes) = two_best_successors(position, dmax, functions)?;
+    let ((best, second), nodes) = two_best_successors(position, dmax, functions, quiescence_plies)?;
     Some((
         LearningSample {
             position: index,
@@ -149,7 +161,7 @@ mod tests {
     fn at_dmax_zero_the_two_best_are_the_evaluations_of_the_successors() {
         let position = Position::initial();
         let ((best, second), _) =
-            two_best_successors(&position, 0, &functions_so_far(&[])).expect("seven moves");
+            two_best_successors(&position, 0, &functions_so_far(&[]), 0).expect("seven moves");
         let mut values = Vec::new();
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
@@ -169,7 +181,7 @@ mod tests {
             "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,13",
         )
         .expect("valid");
-        let ((best, _), _) = two_best_successors(&position, 1, &functions).expect("moves");
+        let ((best, _), _) = two_best_successors(&position, 1, &functions, 0).expect("moves");
         let mut game = FloatValued(Checkers::from_position(position));
         let root = mn_alphabeta_depth(&mut game, &functions, 2);
         assert_eq!(best, -root.value);

@@ -12,7 +12,7 @@ use crate::game::Game;
 use crate::games::checkers::{Color, GameResult, PdnGame, write_pdn};
 use crate::search::deepening::{SearchOptions, iterative_deepening};
 use crate::search::float_valued::FloatValued;
-use crate::search::m_and_n::{Exponents, Slagle, mn_alphabeta_depth};
+use crate::search::m_and_n::{Exponents, Slagle, mn_alphabeta_depth_quiescent};
 
 /// Which of the two matches a game belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -70,6 +70,10 @@ pub struct MatchSetup {
     /// Plies after the opening at which an unfinished game is scored a draw (the draw
     /// rules end nearly every game long before).
     pub max_plies: u32,
+    /// Quiescence for both players: plies searched past the depth where the position is
+    /// not quiet (0: none, as in the runs before it existed).
+    #[serde(default)]
+    pub quiescence_plies: u32,
 }
 
 /// The deepest iteration 1&1 may reach in the equal-cost match; the node budget stops it
@@ -190,6 +194,7 @@ pub fn play_game(
     setup: &MatchSetup,
 ) -> GameRecord {
     let one_and_one = one_and_one();
+    let quiet = setup.quiescence_plies;
     let mut game = FloatValued(opening.game());
     let mut played = Vec::new();
     let (mut two_two, mut one_one) = (SideStats::default(), SideStats::default());
@@ -214,21 +219,24 @@ pub fn play_game(
         let mut started = Instant::now();
         let two_two_to_move = game.0.position().side_to_move() == two_two_color;
         let (mv, nodes, depth) = if two_two_to_move {
-            let found = mn_alphabeta_depth(&mut game, functions, setup.depth);
+            let found = mn_alphabeta_depth_quiescent(&mut game, functions, setup.depth, quiet);
             (found.best_move, found.stats.nodes, setup.depth)
         } else {
             match spec.kind {
                 MatchKind::EqualDepth => {
-                    let found = mn_alphabeta_depth(&mut game, &one_and_one, setup.depth);
+                    let found =
+                        mn_alphabeta_depth_quiescent(&mut game, &one_and_one, setup.depth, quiet);
                     (found.best_move, found.stats.nodes, setup.depth)
                 }
                 MatchKind::EqualCost => {
                     // What 2&2 would spend here is 1&1's budget; the shadow search is not
                     // counted as either side's cost or time.
-                    let shadow = mn_alphabeta_depth(&mut game, functions, setup.depth);
+                    let shadow =
+                        mn_alphabeta_depth_quiescent(&mut game, functions, setup.depth, quiet);
                     started = Instant::now();
                     let options = SearchOptions {
                         max_nodes: Some(shadow.stats.nodes.max(1)),
+                        quiescence_plies: quiet,
                         ..SearchOptions::plain()
                     };
                     let found =
@@ -236,7 +244,12 @@ pub fn play_game(
                     (found.best_move, found.stats.nodes, found.depth)
                 }
                 MatchKind::EqualCostDepth => {
-                    let found = mn_alphabeta_depth(&mut game, &one_and_one, setup.deeper_depth);
+                    let found = mn_alphabeta_depth_quiescent(
+                        &mut game,
+                        &one_and_one,
+                        setup.deeper_depth,
+                        quiet,
+                    );
                     (found.best_move, found.stats.nodes, setup.deeper_depth)
                 }
             }
@@ -391,6 +404,7 @@ mod tests {
             depth: 2,
             deeper_depth: 3,
             max_plies: 16,
+            quiescence_plies: 0,
         };
         for kind in MatchKind::ALL {
             let spec = GameSpec {

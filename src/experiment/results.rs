@@ -57,10 +57,19 @@ pub struct ExperimentConfig {
     pub calibration_positions: usize,
     /// Plies after the opening at which a match game is scored a draw.
     pub max_plies: u32,
+    /// Quiescence plies in every search (checkers); 0, and absent from older files, none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub quiescence_plies: u32,
     /// The Kalah board and the grading, for a run on Kalah; absent on checkers (so a
     /// checkers `config.json` reads and writes as before).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kalah: Option<KalahConfig>,
+}
+
+/// Whether a count is 0 (such fields are left out of `config.json`).
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(count: &u32) -> bool {
+    *count == 0
 }
 
 /// What a run on Kalah adds to [`ExperimentConfig`].

@@ -41,7 +41,20 @@ pub fn depth_limited_value<G: Game + Evaluate>(
     depth: u32,
     window: Window<G::Value>,
 ) -> ValueResult<G::Value> {
-    value_search(game, depth, window, &mut NoTable)
+    value_search(game, depth, window, 0, &mut NoTable)
+}
+
+/// [`depth_limited_value`] with quiescence: at the depth limit a position that is not
+/// quiet ([`Evaluate::is_quiet`]) is searched on, every move, for at most
+/// `quiescence_plies` plies (see [`SearchOptions::quiescence_plies`]); 0 is
+/// [`depth_limited_value`] itself.
+pub fn depth_limited_value_quiescent<G: Game + Evaluate>(
+    game: &mut G,
+    depth: u32,
+    window: Window<G::Value>,
+    quiescence_plies: u32,
+) -> ValueResult<G::Value> {
+    value_search(game, depth, window, quiescence_plies, &mut NoTable)
 }
 
 /// [`depth_limited_value`] with a transposition table: stored bounds end the search of
@@ -61,17 +74,22 @@ where
     G: Game + Evaluate + PositionKey,
     G::Value: Default,
 {
-    value_search(game, depth, window, table)
+    value_search(game, depth, window, 0, table)
 }
 
 fn value_search<G: Game + Evaluate, T: TableAccess<G>>(
     game: &mut G,
     depth: u32,
     window: Window<G::Value>,
+    quiescence_plies: u32,
     table: &mut T,
 ) -> ValueResult<G::Value> {
     let started = Instant::now();
-    let mut engine = Engine::new(&SearchOptions::plain(), started);
+    let options = SearchOptions {
+        quiescence_plies,
+        ..SearchOptions::plain()
+    };
+    let mut engine = Engine::new(&options, started);
     engine.track_lines = false;
     let value = engine.search(game, table, depth, 0, false, window);
     let mut stats = engine.stats;
@@ -197,7 +215,7 @@ where
     G::Value: AspirationValue + Default,
 {
     aspiration_search(guess, width, |window| {
-        value_search(game, depth, window, table)
+        value_search(game, depth, window, 0, table)
     })
 }
 

@@ -24,7 +24,8 @@ use std::time::Duration;
 
 pub use depth_limited::{
     depth_limited_aspiration, depth_limited_aspiration_with_table, depth_limited_line,
-    depth_limited_line_with_table, depth_limited_value, depth_limited_value_with_table,
+    depth_limited_line_with_table, depth_limited_value, depth_limited_value_quiescent,
+    depth_limited_value_with_table,
 };
 pub use iterative::{
     DeepeningResult, Iteration, StopReason, iterative_deepening, iterative_deepening_with_table,

@@ -119,7 +119,7 @@ where
     G: Game<Value = f64>,
     B: BackingUp + ?Sized,
 {
-    run_value(game, backing, None, window, |game: &G, _| {
+    run_value(game, backing, None, 0, window, |game: &G, _| {
         Some(game.value())
     })
 }
@@ -135,9 +135,29 @@ where
     G: Game<Value = f64> + Evaluate,
     B: BackingUp + ?Sized,
 {
-    run_value(game, backing, Some(depth), window, |game: &G, _| {
-        Some(game.evaluate())
-    })
+    mn_alphabeta_value_depth_quiescent(game, backing, window, depth, 0)
+}
+
+/// [`mn_alphabeta_value_depth`] with quiescence, as [`mn_alphabeta_depth_quiescent`].
+pub fn mn_alphabeta_value_depth_quiescent<G, B>(
+    game: &mut G,
+    backing: &B,
+    window: Window<f64>,
+    depth: u32,
+    quiescence_plies: u32,
+) -> ValueResult<f64>
+where
+    G: Game<Value = f64> + Evaluate,
+    B: BackingUp + ?Sized,
+{
+    run_value(
+        game,
+        backing,
+        Some(depth),
+        quiescence_plies,
+        window,
+        evaluate_quiet,
+    )
 }
 
 fn searcher<B: BackingUp + ?Sized, M, E>(
@@ -184,6 +204,7 @@ fn run_value<G, B, E>(
     game: &mut G,
     backing: &B,
     depth: Option<u32>,
+    quiescence_plies: u32,
     window: Window<f64>,
     evaluate: E,
 ) -> ValueResult<f64>
@@ -193,7 +214,7 @@ where
     E: Fn(&G, bool) -> Option<f64>,
 {
     let started = Instant::now();
-    let mut search = searcher(backing, 0, evaluate);
+    let mut search = searcher(backing, quiescence_plies, evaluate);
     let value = search.value(game, depth, window.alpha, window.beta);
     let mut stats = search.stats;
     stats.elapsed = started.elapsed();
