@@ -22,7 +22,14 @@ fn scratch(name: &str) -> PathBuf {
 /// (12 games in all: 2 openings, 2 colours, 3 matches).
 fn tiny(out: &Path, extra: &[&str]) -> String {
     let out = out.to_str().expect("UTF-8 path");
-    let mut args = vec![
+    let mut args = tiny_args(out);
+    args.extend_from_slice(extra);
+    success_stdout(&gametree(&args))
+}
+
+/// The arguments of [`tiny`] without extras.
+fn tiny_args(out: &str) -> Vec<&str> {
+    vec![
         "experiment",
         "slagle",
         "--depth",
@@ -37,9 +44,7 @@ fn tiny(out: &Path, extra: &[&str]) -> String {
         "80",
         "--out",
         out,
-    ];
-    args.extend_from_slice(extra);
-    success_stdout(&gametree(&args))
+    ]
 }
 
 fn game_lines(dir: &Path) -> Vec<serde_json::Value> {
@@ -475,25 +480,7 @@ fn quiescence_is_part_of_the_configuration_and_of_the_command_the_report_gives()
     let report = success_stdout(&gametree(&["experiment", "report", out]));
     assert!(report.contains("--quiescence 8"), "{report}");
     // Without it, the same directory holds another configuration.
-    assert_usage_error(
-        &gametree(&[
-            "experiment",
-            "slagle",
-            "--depth",
-            "3",
-            "--positions",
-            "40",
-            "--opening-count",
-            "2",
-            "--calibration",
-            "10",
-            "--max-plies",
-            "80",
-            "--out",
-            out,
-        ]),
-        "another configuration",
-    );
+    assert_usage_error(&gametree(&tiny_args(out)), "another configuration");
     assert_usage_error_of(
         &["experiment", "slagle", "--quiescence", "65"],
         "--quiescence 65",
