@@ -132,6 +132,7 @@ class Checkers:
         r: Optional[float] = None,
         s: Optional[float] = None,
         table_mib: int = 16,
+        quiescence: int = 16,
     ) -> SearchResult: ...
 
 class ConnectFour:

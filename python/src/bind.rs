@@ -441,13 +441,14 @@ where
 }
 
 /// Iterative-deepening alpha-beta with the game's evaluation ([`Search::run`]), a table of
-/// `table_mib` MiB when it is not 0.
+/// `table_mib` MiB when it is not 0, and `quiescence` plies of quiescence.
 pub fn run_search<G>(
     py: Python<'_>,
     game: &mut G,
     budget: Budget,
     table_mib: usize,
     killers: bool,
+    quiescence: u32,
 ) -> PyResult<PySearchResult>
 where
     G: BindSearch,
@@ -457,7 +458,10 @@ where
     let mut table = (table_mib > 0).then(|| TranspositionTable::with_mib(table_mib));
     let result = game.run(py, move |game| {
         game.prepare();
-        let mut search = budget.apply(Search::new(game)).killers(killers);
+        let mut search = budget
+            .apply(Search::new(game))
+            .killers(killers)
+            .quiescence(quiescence);
         if let Some(table) = table.as_mut() {
             search = search.table_search(G::table_search(table));
         }
@@ -466,12 +470,14 @@ where
     search_result(py, game, &result)
 }
 
-/// Slagle's m&n alpha-beta at a depth ([`Search::run_m_and_n`]).
+/// Slagle's m&n alpha-beta at a depth ([`Search::run_m_and_n`]), with `quiescence` plies
+/// of quiescence.
 pub fn run_search_m_and_n<G>(
     py: Python<'_>,
     game: &mut G,
     budget: Budget,
     slagle: &Slagle,
+    quiescence: u32,
 ) -> PyResult<PySearchResult>
 where
     G: BindSearch,
@@ -480,7 +486,10 @@ where
 {
     let result = game.run(py, |game| {
         game.prepare();
-        budget.apply(Search::new(game)).run_m_and_n(slagle)
+        budget
+            .apply(Search::new(game))
+            .quiescence(quiescence)
+            .run_m_and_n(slagle)
     })?;
     search_result(py, game, &result)
 }

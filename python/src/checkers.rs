@@ -37,7 +37,7 @@ const MAX_SEARCH_DEPTH: u32 = 64;
 /// >>> game.perft(6)
 /// 36768
 /// >>> game.best(depth=6).best_move
-/// '12-16'
+/// '10-15'
 #[pyclass(name = "Checkers", module = "gametree")]
 pub struct PyCheckers {
     /// The game: the position and the history the draw rules need.
@@ -159,8 +159,10 @@ impl PyCheckers {
     /// alpha-beta with killers and a transposition table of table_mib MiB (0: none) to
     /// `depth` plies (default 12) or for `time` seconds; or, with algorithm="m-and-n",
     /// Slagle's m&n alpha-beta at `depth` (default 4) with m, n, x, y, r, s (defaults 2,
-    /// 2, 3, 0.1, 3, 0.1), a time limit checked between its searches.
-    #[pyo3(signature = (depth = None, time = None, algorithm = "alphabeta", m = None, n = None, x = None, y = None, r = None, s = None, table_mib = 16))]
+    /// 2, 3, 0.1, 3, 0.1), a time limit checked between its searches. Both search on past
+    /// the depth for at most `quiescence` plies while a capture is forced (16, as the
+    /// command line; 0: none).
+    #[pyo3(signature = (depth = None, time = None, algorithm = "alphabeta", m = None, n = None, x = None, y = None, r = None, s = None, table_mib = 16, quiescence = 16))]
     #[allow(clippy::too_many_arguments)]
     fn best(
         &mut self,
@@ -175,7 +177,13 @@ impl PyCheckers {
         r: Option<f64>,
         s: Option<f64>,
         table_mib: usize,
+        quiescence: u32,
     ) -> PyResult<PySearchResult> {
+        if quiescence > MAX_SEARCH_DEPTH {
+            return Err(InputError::new_err(format!(
+                "quiescence must be between 0 and {MAX_SEARCH_DEPTH}, not {quiescence}"
+            )));
+        }
         if depth.is_some() && time.is_some() && algorithm == "alphabeta" {
             return Err(InputError::new_err("give depth or time, not both"));
         }
@@ -210,7 +218,7 @@ impl PyCheckers {
                     (depth, _) => depth,
                 };
                 let budget = Budget::new(depth, time, None)?;
-                bind::run_search(py, &mut self.game, budget, table_mib, true)
+                bind::run_search(py, &mut self.game, budget, table_mib, true, quiescence)
             }
             "m-and-n" => {
                 let slagle = convert::slagle(
@@ -220,7 +228,7 @@ impl PyCheckers {
                     (r.unwrap_or(3.0), s.unwrap_or(0.1)),
                 )?;
                 let budget = Budget::new(Some(depth.unwrap_or(4)), time, None)?;
-                bind::run_search_m_and_n(py, &mut self.game, budget, &slagle)
+                bind::run_search_m_and_n(py, &mut self.game, budget, &slagle, quiescence)
             }
             other => Err(InputError::new_err(format!(
                 "algorithm must be \"alphabeta\" or \"m-and-n\", not {other:?}"

@@ -240,7 +240,7 @@ fn search(
         convert::check_table_mib(table_mib)?;
     }
     with_evaluated_game!(game, "search", |game| bind::run_search(
-        py, game, budget, table_mib, killers
+        py, game, budget, table_mib, killers, 0
     ))
 }
 
@@ -266,7 +266,7 @@ fn search_m_and_n(
     let budget = Budget::new(depth, time_limit, max_nodes)?;
     let slagle = convert::slagle(py, (m, n), (x, y), (r, s))?;
     with_evaluated_game!(game, "search_m_and_n", |game| bind::run_search_m_and_n(
-        py, game, budget, &slagle
+        py, game, budget, &slagle, 0
     ))
 }
 

@@ -73,9 +73,14 @@ def test_checkers_perft_counts_the_published_figures():
 
 
 def test_checkers_best_move_is_the_command_lines(cli):
-    # `gametree checkers best --depth 6`: best move 12-16, value -12.
+    # `gametree checkers best --depth 6`: best move 10-15, value 0 (with quiescence, as
+    # both search by default); without it, 12-16 and -12.
     found = Checkers().best(depth=6)
-    assert (found.best_move, found.value, found.depth) == ("12-16", -12, 6)
+    assert (found.best_move, found.value, found.depth) == ("10-15", 0, 6)
+    plain = Checkers().best(depth=6, quiescence=0)
+    assert (plain.best_move, plain.value) == ("12-16", -12)
+    with pytest.raises(InputError, match="quiescence"):
+        Checkers().best(depth=2, quiescence=65)
     expected = cli.json("checkers", "best", "--fen", "W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29", "--depth", "4")
     found = Checkers("W:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29").best(depth=4)
     assert found.best_move == expected["best_move"]

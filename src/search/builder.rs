@@ -36,7 +36,9 @@ use crate::search::deepening::{
     iterative_deepening_with_table,
 };
 use crate::search::float_valued::FloatValued;
-use crate::search::m_and_n::{BackingUp, mn_alphabeta_depth, mn_alphabeta_value_depth};
+use crate::search::m_and_n::{
+    BackingUp, mn_alphabeta_depth_quiescent, mn_alphabeta_value_depth_quiescent,
+};
 use crate::search::solver::{Solvable, SolveOptions, Solver};
 use crate::search::transposition::{PositionKey, TranspositionTable};
 use crate::search::{Bound, SearchStats, Window};
@@ -275,7 +277,8 @@ impl<G: Game + Evaluate> Search<'_, G> {
     /// game's values as `f64`.
     ///
     /// The value is the root's m&n value ([`crate::mn_alphabeta_value_depth`] in the full
-    /// window); the best move is the successor m&n chooses ([`crate::mn_alphabeta_depth`]);
+    /// window); the best move is the successor m&n chooses ([`crate::mn_alphabeta_depth`]),
+    /// both with [`Search::quiescence`] when it is set;
     /// the principal line is the move chosen, then the move m&n chooses after it one ply
     /// shallower, and so on. The statistics add up every search made. A time or node budget
     /// is checked between these searches, so a search under way finishes.
@@ -310,7 +313,14 @@ impl<G: Game + Evaluate> Search<'_, G> {
         let fallback = first_move(self.game);
         let mut game = FloatValued(&mut *self.game);
         let mut stats = SearchStats::default();
-        let root = mn_alphabeta_value_depth(&mut game, backing, Window::full(), depth);
+        let quiescence = self.options.quiescence_plies;
+        let root = mn_alphabeta_value_depth_quiescent(
+            &mut game,
+            backing,
+            Window::full(),
+            depth,
+            quiescence,
+        );
         stats.add_counts(&root.stats);
         let mut line = Vec::new();
         let mut stop = StopReason::DepthReached;
@@ -327,7 +337,7 @@ impl<G: Game + Evaluate> Search<'_, G> {
                 };
                 break;
             }
-            let chosen = mn_alphabeta_depth(&mut game, backing, plies);
+            let chosen = mn_alphabeta_depth_quiescent(&mut game, backing, plies, quiescence);
             stats.add_counts(&chosen.stats);
             let Some(mv) = chosen.best_move else {
                 break;
