@@ -425,13 +425,13 @@ fn parallel_solves_give_the_serial_scores_on_300_benchmark_positions() {
 }
 
 #[test]
-fn the_shipped_book_holds_every_position_of_up_to_four_stones_and_agrees_with_itself() {
-    // (It may hold positions of five stones too: a deeper book is under way.)
+fn the_shipped_book_holds_every_position_of_up_to_five_stones_and_agrees_with_itself() {
+    // (It may hold positions of six stones too, if a deeper book is under way.)
     use gametree::games::connect_four_book::{OpeningBook, positions_up_to};
     let empty = ConnectFour::new();
     let text = include_str!("../data/connect4/book-7x6");
     let book = OpeningBook::parse(text, &empty).expect("the shipped book reads");
-    let positions = positions_up_to(&empty, 4);
+    let positions = positions_up_to(&empty, 5);
     assert!(positions.iter().all(|p| book.score(&p.game).is_some()));
     // The first player wins (+1: with the 21st stone); the centre opening leaves the
     // second player a loss (−1).

@@ -96,7 +96,7 @@ enum Connect4Command {
     /// mirror pair once), appended to FILE one by one, the deepest first: those of
     /// `--plies` stones solved, the others the best of their successors' scores. FILE is
     /// read first: a book stopped at any point goes on where it stopped. `analyze`,
-    /// `best` and `play` read the book shipped with gametree (7×6, up to 4 stones), or
+    /// `best` and `play` read the book shipped with gametree (7×6, up to 5 stones), or
     /// the one `--book` names
     #[command(after_help = "Examples:\n  \
         $ rm -f /tmp/gametree-book-5x4\n  \
@@ -146,8 +146,8 @@ struct BookUse {
     no_book: bool,
 }
 
-/// The book shipped with gametree: every 7×6 position of up to four stones, built by
-/// `gametree connect4 book data/connect4/book-7x6 --plies 4`.
+/// The book shipped with gametree: every 7×6 position of up to five stones, built by
+/// `gametree connect4 book data/connect4/book-7x6 --plies 4`, then `--plies 5`.
 const SHIPPED_BOOK: &str = include_str!("../../data/connect4/book-7x6");
 
 impl BookUse {
