@@ -40,9 +40,7 @@ use gametree::experiment::{
     FitRow, KalahExperiment, KalahPosition, PositionGrades, ResultsDir, functions_so_far,
 };
 use gametree::games::connect_four::{EvaluatedConnectFour, RandomColumns};
-use gametree::search::mcts::{
-    Budget, Mcts, MctsOptions, PlayoutPolicy, RootParallel, UniformPlayouts,
-};
+use gametree::search::mcts::{Budget, MctsOptions, PlayoutPolicy, RootParallel, UniformPlayouts};
 use gametree::{
     ConnectFour, Evaluate, Exponents, FloatValued, Game, Kalah, Player, SimpleTicTacToe, Slagle,
     SolveOptions, Solver, Window, depth_limited_line, minimax_value, mn_alphabeta_depth,
@@ -217,25 +215,27 @@ fn grade_engine<G: Game + Clone>(
     Ok(())
 }
 
-/// MCTS's move with `playouts` playouts, seeded by the position's index.
+/// MCTS's move with `playouts` playouts on `threads` threads (root parallelism; one thread
+/// is the plain search), seeded by the position's index.
 fn mcts_move<G, P>(
-    policy: P,
-    solver: bool,
+    (policy, solver, threads): (P, bool, usize),
     index: usize,
     game: &mut G,
     playouts: u64,
 ) -> (G::Move, u64)
 where
-    G: Game,
+    G: Game + Clone + Send,
+    G::Move: Send,
     G::Value: Into<f64>,
-    P: PlayoutPolicy<G>,
+    P: PlayoutPolicy<G> + Clone + Send,
 {
     let options = MctsOptions {
         seed: index as u64,
         solver,
         ..MctsOptions::default()
     };
-    let result = Mcts::with_policy(options, policy).search(game, Budget::Playouts(playouts));
+    let result = RootParallel::with_policy(options, policy, threads)
+        .search(game, Budget::Playouts(playouts));
     (
         result.best_move.expect("graded positions have moves"),
         result.playouts,
@@ -409,7 +409,8 @@ fn kalah_set(count: usize) -> (Vec<Graded<Kalah>>, Slagle) {
 }
 
 /// The Connect Four solver's move within `max_nodes` positions a move considered: the
-/// greater proven lower bound, then upper bound, then the earlier successor.
+/// greater proven lower bound, then upper bound, then the earlier successor (`connect4
+/// best`, whose chooser is the CLI's own, breaks that last tie towards the centre).
 fn solver_move(
     solver: &mut Solver<ConnectFour>,
     game: &mut ConnectFour,
@@ -458,7 +459,7 @@ fn main() -> std::io::Result<()> {
         &set,
         "mcts",
         &PLAYOUTS,
-        |index, game, playouts| mcts_move(UniformPlayouts, true, index, game, playouts),
+        |index, game, playouts| mcts_move((UniformPlayouts, true, 1), index, game, playouts),
     )?;
     grade_engine(
         &mut rows,
@@ -466,7 +467,7 @@ fn main() -> std::io::Result<()> {
         &set,
         "uct",
         &PLAYOUTS,
-        |index, game, playouts| mcts_move(UniformPlayouts, false, index, game, playouts),
+        |index, game, playouts| mcts_move((UniformPlayouts, false, 1), index, game, playouts),
     )?;
     grade_depth_limited(&mut rows, name, &set, 9, &functions)?;
 
@@ -486,7 +487,7 @@ fn main() -> std::io::Result<()> {
             &set,
             "mcts",
             &PLAYOUTS[1..],
-            |index, game, playouts| mcts_move(RandomColumns, true, index, game, playouts),
+            |index, game, playouts| mcts_move((RandomColumns, true, 1), index, game, playouts),
         )?;
         grade_engine(
             &mut rows,
@@ -494,18 +495,7 @@ fn main() -> std::io::Result<()> {
             &set,
             "mcts-2-threads",
             &PLAYOUTS[1..],
-            |index, game, playouts| {
-                let options = MctsOptions {
-                    seed: index as u64,
-                    ..MctsOptions::default()
-                };
-                let result = RootParallel::with_policy(options, RandomColumns, 2)
-                    .search(game, Budget::Playouts(playouts));
-                (
-                    result.best_move.expect("graded positions have moves"),
-                    result.playouts,
-                )
-            },
+            |index, game, playouts| mcts_move((RandomColumns, true, 2), index, game, playouts),
         )?;
         grade_engine(
             &mut rows,
@@ -541,7 +531,7 @@ fn main() -> std::io::Result<()> {
         &set,
         "mcts",
         &PLAYOUTS[1..],
-        |index, game, playouts| mcts_move(UniformPlayouts, true, index, game, playouts),
+        |index, game, playouts| mcts_move((UniformPlayouts, true, 1), index, game, playouts),
     )?;
     grade_depth_limited(&mut rows, name, &set, 24, &functions)?;
 

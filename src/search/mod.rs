@@ -50,6 +50,39 @@ impl SearchStats {
     }
 }
 
+/// Plies searched past a depth limit from positions that are not quiet (quiescence, see
+/// [`crate::SearchOptions::quiescence_plies`]): at most `plies` on any path, `used` on the
+/// path to the current position. Shared by the depth-limited alpha-beta and m&n searches.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Quiescence {
+    plies: u32,
+    used: u32,
+}
+
+impl Quiescence {
+    pub(crate) fn new(plies: u32) -> Self {
+        Quiescence { plies, used: 0 }
+    }
+
+    /// Whether a position at the depth limit may be searched on.
+    pub(crate) fn may_extend(&self) -> bool {
+        self.used < self.plies
+    }
+
+    /// Counts the ply into a successor of a position, one past the limit when the position
+    /// is at it (`at_limit`); returns what [`Quiescence::leave`] takes back after the
+    /// successor's search.
+    pub(crate) fn enter(&mut self, at_limit: bool) -> u32 {
+        let past = u32::from(at_limit);
+        self.used += past;
+        past
+    }
+
+    pub(crate) fn leave(&mut self, past: u32) {
+        self.used -= past;
+    }
+}
+
 /// An anonymous memory map of `bytes` bytes (at least one: an empty map is refused),
 /// zeroed, which on Linux asks for transparent huge pages: random reads over a large
 /// table then miss the address translation buffers far less. The system gives the memory

@@ -11,7 +11,7 @@ use crate::search::alphabeta::{
 };
 use crate::search::killer::{Killers, move_to_front};
 use crate::search::transposition::PositionKey;
-use crate::search::{MoveBuffers, SearchStats, Window, with_stack};
+use crate::search::{MoveBuffers, Quiescence, SearchStats, Window, with_stack};
 
 /// The value of the current position by alpha-beta in the window (α, β), looking at most
 /// `depth` moves ahead.
@@ -249,11 +249,8 @@ pub(super) struct Engine<M> {
     deadline: Option<Instant>,
     /// Set when the budget ran out; the search then unwinds without valuing anything.
     pub(super) exhausted: Option<Exhausted>,
-    /// The most plies a search goes on past its horizon from positions that are not
-    /// quiet ([`SearchOptions::quiescence_plies`]).
-    quiescence_plies: u32,
-    /// The plies past the horizon on the path to the current position.
-    quiescence_used: u32,
+    /// The plies past the horizon ([`SearchOptions::quiescence_plies`]).
+    quiescence: Quiescence,
 }
 
 impl<M: Copy + Eq> Engine<M> {
@@ -274,8 +271,7 @@ impl<M: Copy + Eq> Engine<M> {
                 .time_limit
                 .and_then(|limit| started.checked_add(limit)),
             exhausted: None,
-            quiescence_plies: options.quiescence_plies,
-            quiescence_used: 0,
+            quiescence: Quiescence::new(options.quiescence_plies),
         }
     }
 
@@ -368,7 +364,7 @@ impl<M: Copy + Eq> Engine<M> {
         // At the horizon, a position that is not quiet is searched on, every move, while
         // the quiescence plies last (checkers: while a capture is forced).
         let extending = depth == 0;
-        if extending && (self.quiescence_used >= self.quiescence_plies || game.is_quiet()) {
+        if extending && (!self.quiescence.may_extend() || game.is_quiet()) {
             self.stats.leaves += 1;
             self.horizon_leaves += 1;
             return game.evaluate();
@@ -420,7 +416,7 @@ impl<M: Copy + Eq> Engine<M> {
         for (index, &mv) in moves.iter().enumerate() {
             let child_on_line = index == 0 && line_move.is_some();
             game.update(mv);
-            self.quiescence_used += u32::from(extending);
+            let past = self.quiescence.enter(extending);
             let s = with_stack(|| {
                 self.search(
                     game,
@@ -431,7 +427,7 @@ impl<M: Copy + Eq> Engine<M> {
                     Window::new(alpha, beta),
                 )
             });
-            self.quiescence_used -= u32::from(extending);
+            self.quiescence.leave(past);
             game.revert(mv);
             if self.exhausted.is_some() {
                 break;

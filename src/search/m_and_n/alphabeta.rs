@@ -27,12 +27,12 @@ use std::time::Instant;
 
 use super::boundary::last_passing;
 use super::{
-    BackingUp, MnResult, Quiescence, back_up_keys, below, evaluate_quiet, insert_best, key,
-    leaf_value, mth_best,
+    BackingUp, MnResult, back_up_keys, below, evaluate_quiet, insert_best, key, leaf_value,
+    mth_best,
 };
 use crate::game::{Evaluate, Game, Player};
 use crate::search::alphabeta::ValueResult;
-use crate::search::{MoveBuffers, SearchStats, Window, with_stack};
+use crate::search::{MoveBuffers, Quiescence, SearchStats, Window, with_stack};
 
 /// Slagle's m&n alpha-beta `sta[p; m; n; dmax]` (Appendix C), searching to terminal
 /// positions: the move [`crate::mn_minimax`] chooses, with the same value, found while
@@ -254,12 +254,12 @@ impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
             let floor = best.map_or(f64::NEG_INFINITY, |(best_key, _)| best_key);
             let (alpha, beta) = window_for(player, floor, f64::INFINITY);
             game.update(mv);
-            let past = self.quiescence.step(depth);
+            let past = self.quiescence.enter(depth == Some(0));
             let value = key(
                 player,
                 with_stack(|| self.value(game, below(depth), alpha, beta)),
             );
-            self.quiescence.unstep(past);
+            self.quiescence.leave(past);
             game.revert(mv);
             if best.is_none_or(|(best_key, _)| value > best_key) {
                 best = Some((value, mv));
@@ -325,12 +325,12 @@ impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
         for &mv in &moves {
             let (child_alpha, child_beta) = window_for(player, floor, high);
             game.update(mv);
-            let past = self.quiescence.step(depth);
+            let past = self.quiescence.enter(depth == Some(0));
             let value = key(
                 player,
                 with_stack(|| self.value(game, depth_below, child_alpha, child_beta)),
             );
-            self.quiescence.unstep(past);
+            self.quiescence.leave(past);
             game.revert(mv);
             if value >= high {
                 // A beta cutoff (an alpha cutoff at MIN): the position is worth at least

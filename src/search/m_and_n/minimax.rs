@@ -4,11 +4,10 @@
 use std::time::Instant;
 
 use super::{
-    BackingUp, MnResult, Quiescence, back_up_keys, below, evaluate_quiet, insert_best, key,
-    leaf_value,
+    BackingUp, MnResult, back_up_keys, below, evaluate_quiet, insert_best, key, leaf_value,
 };
 use crate::game::{Evaluate, Game};
-use crate::search::{MoveBuffers, SearchStats, with_stack};
+use crate::search::{MoveBuffers, Quiescence, SearchStats, with_stack};
 
 /// Slagle's m&n minimaxing `sta[p; m; n; dmax]` (Appendix B), searching to terminal
 /// positions: each position backs up its m (MAX) or n (MIN) best successor values through
@@ -143,9 +142,9 @@ impl<B: BackingUp + ?Sized, M: Copy, E> Minimaxing<'_, B, M, E> {
         let mut best: Option<(f64, M)> = None;
         for &mv in &moves {
             game.update(mv);
-            let past = self.quiescence.step(depth);
+            let past = self.quiescence.enter(depth == Some(0));
             let value = key(player, with_stack(|| self.value(game, below(depth))));
-            self.quiescence.unstep(past);
+            self.quiescence.leave(past);
             game.revert(mv);
             if best.is_none_or(|(best_key, _)| value > best_key) {
                 best = Some((value, mv));
@@ -193,9 +192,9 @@ impl<B: BackingUp + ?Sized, M: Copy, E> Minimaxing<'_, B, M, E> {
         let mut best = self.values.take();
         for &mv in &moves {
             game.update(mv);
-            let past = self.quiescence.step(depth);
+            let past = self.quiescence.enter(depth == Some(0));
             let value = key(player, with_stack(|| self.value(game, below(depth))));
-            self.quiescence.unstep(past);
+            self.quiescence.leave(past);
             game.revert(mv);
             insert_best(&mut best, value, count);
         }

@@ -105,38 +105,6 @@ fn evaluate_quiet<G: Evaluate<Value = f64>>(game: &G, may_extend: bool) -> Optio
     (!may_extend || game.is_quiet()).then(|| game.evaluate())
 }
 
-/// Plies searched past the depth limit: at most `plies` on any path, `used` on the
-/// current one.
-#[derive(Clone, Copy, Debug, Default)]
-struct Quiescence {
-    plies: u32,
-    used: u32,
-}
-
-impl Quiescence {
-    fn new(plies: u32) -> Self {
-        Quiescence { plies, used: 0 }
-    }
-
-    /// Whether a position at the depth limit may be searched on.
-    fn may_extend(&self) -> bool {
-        self.used < self.plies
-    }
-
-    /// Counts the ply into a successor of a position with `depth` plies left: one past
-    /// the limit when the position is at it. Returns what [`Quiescence::unstep`] takes
-    /// back after the successor's search.
-    fn step(&mut self, depth: Option<u32>) -> u32 {
-        let past = u32::from(depth == Some(0));
-        self.used += past;
-        past
-    }
-
-    fn unstep(&mut self, past: u32) {
-        self.used -= past;
-    }
-}
-
 /// Calls the backing-up function on keys: `best` (decreasing keys, possibly fewer than
 /// `count`) followed by `last` if given, padded with the player's worst value, turned into
 /// values for `backing` and the answer back into a key. `scratch` is reused.

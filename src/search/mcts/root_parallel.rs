@@ -231,6 +231,7 @@ mod tests {
             ..MctsOptions::default()
         };
         let mut search = RootParallel::with_policy(options, RandomColumns, 3);
+        // 10,001 does not divide by 3: the shares are 3,334, 3,334 and 3,333.
         let result = search.search(&mut game, Budget::Playouts(10_001));
         assert_eq!(result.playouts, 10_001);
         assert_eq!(result.root_visits, 10_001);
@@ -245,8 +246,21 @@ mod tests {
         let again = RootParallel::with_policy(options, RandomColumns, 3)
             .search(&mut game, Budget::Playouts(10_001));
         assert_eq!(result.moves, again.moves);
-        // Each thread a different sequence: not three copies of one search.
-        assert_ne!(thread_seed(3, 1), thread_seed(3, 2));
+        // Each thread a different sequence: not three copies of thread 0's search, whose
+        // visits would then be three times those of one thread's share.
+        let alone =
+            Mcts::with_policy(options, RandomColumns).search(&mut game, Budget::Playouts(3_334));
+        let tripled: Vec<u64> = alone
+            .moves
+            .iter()
+            .map(|statistics| 3 * statistics.visits)
+            .collect();
+        let merged: Vec<u64> = result
+            .moves
+            .iter()
+            .map(|statistics| statistics.visits)
+            .collect();
+        assert_ne!(merged, tripled);
     }
 
     #[test]
