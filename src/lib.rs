@@ -57,7 +57,7 @@ pub use search::{Bound, SearchStats, Window};
 pub use search::alphabeta::{
     AspirationResult, AspirationValue, Claim, LineResult, Proof, ProofId, ProofResult, ProofStep,
     ValueResult, VerifyError, VerifyFailure, alphabeta_line, alphabeta_proof, alphabeta_value,
-    aspiration_value, verify, verify_result,
+    alphabeta_value_observed, aspiration_value, verify, verify_result,
 };
 pub use search::choose_move::{ChosenMove, ValueRange, choose_move, choose_move_alphabeta};
 pub use search::deepening::{
@@ -71,15 +71,15 @@ pub use search::hidden_board::{self, HiddenBoard, HiddenBoardGame, MoveList};
 pub use search::killer::Killers;
 pub use search::m_and_n::{
     BackingUp, BackingUpError, Exponents, MnResult, MonotoneClaim, Slagle, mn_alphabeta,
-    mn_alphabeta_depth, mn_alphabeta_depth_quiescent, mn_alphabeta_value, mn_alphabeta_value_depth,
-    mn_alphabeta_value_depth_quiescent, mn_minimax, mn_minimax_depth, mn_minimax_depth_quiescent,
-    slagle_is_increasing,
+    mn_alphabeta_depth, mn_alphabeta_depth_quiescent, mn_alphabeta_observed, mn_alphabeta_value,
+    mn_alphabeta_value_depth, mn_alphabeta_value_depth_quiescent, mn_minimax, mn_minimax_depth,
+    mn_minimax_depth_quiescent, mn_minimax_observed, slagle_is_increasing,
 };
 pub use search::mcts::{
     Budget, EvaluationCutoff, Mcts, MctsOptions, MctsResult, MoveStatistics, PlayoutPolicy, Proven,
     UniformPlayouts, mcts_best_move,
 };
-pub use search::minimax::{MinimaxResult, minimax, minimax_value};
+pub use search::minimax::{MinimaxResult, minimax, minimax_observed, minimax_value};
 pub use search::proof_number::{DfPn, DfPnOptions, DfPnOutcome, DfPnResult, WeakValue};
 pub use search::puzzle::{
     AllSolutions, PuzzleStats, SearchOutcome, all_solutions, count_solutions,

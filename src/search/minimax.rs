@@ -5,6 +5,7 @@
 use std::time::Instant;
 
 use crate::game::{Game, Player, Value};
+use crate::search::observe::{NoObserver, Observer};
 use crate::search::{MoveBuffers, SearchStats, with_stack};
 
 /// The minimax value of a position and the first move that attains it.
@@ -30,10 +31,20 @@ pub struct MinimaxResult<M, V> {
 ///
 /// The game is returned to the position it was in.
 pub fn minimax<G: Game>(game: &mut G) -> MinimaxResult<G::Move, G::Value> {
+    minimax_observed(game, &mut NoObserver)
+}
+
+/// [`minimax`] telling `observer` each position it enters, each leaf and each value backed
+/// up (minimax cuts nothing): the baseline a student compares alpha-beta with.
+pub fn minimax_observed<G: Game, O: Observer<G::Move, G::Value>>(
+    game: &mut G,
+    observer: &mut O,
+) -> MinimaxResult<G::Move, G::Value> {
     let started = Instant::now();
     let mut search = Minimax {
         stats: SearchStats::default(),
         buffers: MoveBuffers::new(),
+        observer,
     };
     let (value, best_move) = search.best(game);
     let mut stats = search.stats;
@@ -50,24 +61,33 @@ pub fn minimax_value<G: Game>(game: &mut G) -> G::Value {
     minimax(game).value
 }
 
-struct Minimax<M> {
+struct Minimax<'o, M, O> {
     stats: SearchStats,
     buffers: MoveBuffers<M>,
+    observer: &'o mut O,
 }
 
-impl<M: Copy> Minimax<M> {
+impl<M: Copy, O> Minimax<'_, M, O> {
     /// The value of the current position and the first move attaining it.
-    fn best<G: Game<Move = M>>(&mut self, game: &mut G) -> (G::Value, Option<M>) {
+    fn best<G: Game<Move = M>>(&mut self, game: &mut G) -> (G::Value, Option<M>)
+    where
+        O: Observer<M, G::Value>,
+    {
         self.stats.nodes += 1;
+        self.observer.enter(None);
         if game.is_terminal() {
             self.stats.leaves += 1;
-            return (game.value(), None);
+            let value = game.value();
+            self.observer.leaf(value);
+            self.observer.leave(value);
+            return (value, None);
         }
         let player = game.to_move();
         let mut moves = self.buffers.take();
         game.successors(&mut moves);
         let mut best: Option<(G::Value, M)> = None;
         for &mv in &moves {
+            self.observer.descend(mv);
             game.update(mv);
             let (value, _) = with_stack(|| self.best(game));
             game.revert(mv);
@@ -83,7 +103,7 @@ impl<M: Copy> Minimax<M> {
             }
         }
         self.buffers.give_back(moves);
-        match best {
+        let (value, best_move) = match best {
             Some((value, mv)) => (value, Some(mv)),
             None => (
                 match player {
@@ -92,6 +112,8 @@ impl<M: Copy> Minimax<M> {
                 },
                 None,
             ),
-        }
+        };
+        self.observer.leave(value);
+        (value, best_move)
     }
 }

@@ -13,6 +13,7 @@ pub mod killer;
 pub mod m_and_n;
 pub mod mcts;
 pub mod minimax;
+pub mod observe;
 pub mod proof_number;
 pub mod puzzle;
 pub mod retrograde;

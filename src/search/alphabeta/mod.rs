@@ -15,7 +15,7 @@ mod verify;
 
 pub use line::{LineResult, alphabeta_line};
 pub use proof::{Proof, ProofId, ProofResult, ProofStep, alphabeta_proof};
-pub use value::{ValueResult, alphabeta_value};
+pub use value::{ValueResult, alphabeta_value, alphabeta_value_observed};
 
 pub(crate) use aspiration::aspiration_search;
 pub use aspiration::{AspirationResult, AspirationValue, aspiration_value};

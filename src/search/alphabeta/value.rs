@@ -3,6 +3,7 @@
 use std::time::Instant;
 
 use crate::game::{Game, Player};
+use crate::search::observe::{CutoffReason, NoObserver, Observer};
 use crate::search::{Bound, MoveBuffers, SearchStats, Window, with_stack};
 
 /// The value of an alpha-beta search.
@@ -59,10 +60,22 @@ pub struct ValueResult<V> {
 /// assert_eq!(alphabeta_value(&mut game, Window::full()).value, -1);
 /// ```
 pub fn alphabeta_value<G: Game>(game: &mut G, window: Window<G::Value>) -> ValueResult<G::Value> {
+    alphabeta_value_observed(game, window, &mut NoObserver)
+}
+
+/// [`alphabeta_value`] telling `observer` each position it enters (with its window), each
+/// leaf, each value backed up and each cutoff with its reason: what a student watches to
+/// see alpha-beta cut (`gametree serve`).
+pub fn alphabeta_value_observed<G: Game, O: Observer<G::Move, G::Value>>(
+    game: &mut G,
+    window: Window<G::Value>,
+    observer: &mut O,
+) -> ValueResult<G::Value> {
     let started = Instant::now();
     let mut search = ValueSearch {
         stats: SearchStats::default(),
         buffers: MoveBuffers::new(),
+        observer,
     };
     let value = search.value(game, window.alpha, window.beta);
     let mut stats = search.stats;
@@ -74,29 +87,38 @@ pub fn alphabeta_value<G: Game>(game: &mut G, window: Window<G::Value>) -> Value
     }
 }
 
-struct ValueSearch<M> {
+struct ValueSearch<'o, M, O> {
     stats: SearchStats,
     buffers: MoveBuffers<M>,
+    observer: &'o mut O,
 }
 
-impl<M: Copy> ValueSearch<M> {
+impl<M: Copy, O> ValueSearch<'_, M, O> {
     /// `valmax` or `valmin`, by whose turn it is.
     fn value<G: Game<Move = M>>(
         &mut self,
         game: &mut G,
         mut alpha: G::Value,
         mut beta: G::Value,
-    ) -> G::Value {
+    ) -> G::Value
+    where
+        O: Observer<M, G::Value>,
+    {
         self.stats.nodes += 1;
+        self.observer.enter(Some(Window { alpha, beta }));
         if crate::game::ter(game, alpha, beta) {
             self.stats.leaves += 1;
-            return game.value();
+            let value = game.value();
+            self.observer.leaf(value);
+            self.observer.leave(value);
+            return value;
         }
         let player = game.to_move();
         let mut moves = self.buffers.take();
         game.successors(&mut moves);
         let mut result = None;
-        for &mv in &moves {
+        for (index, &mv) in moves.iter().enumerate() {
+            self.observer.descend(mv);
             game.update(mv);
             let s = with_stack(|| self.value(game, alpha, beta));
             game.revert(mv);
@@ -108,6 +130,8 @@ impl<M: Copy> ValueSearch<M> {
                     } else if s < beta {
                         alpha = s;
                     } else {
+                        let reason = CutoffReason::BetaCutoff { value: s, beta };
+                        self.observer.cutoff(&moves[index + 1..], reason);
                         result = Some(beta);
                         break;
                     }
@@ -115,6 +139,8 @@ impl<M: Copy> ValueSearch<M> {
                 // vminlis
                 Player::Min => {
                     if s <= alpha {
+                        let reason = CutoffReason::AlphaCutoff { value: s, alpha };
+                        self.observer.cutoff(&moves[index + 1..], reason);
                         result = Some(alpha);
                         break;
                     } else if s < beta {
@@ -124,7 +150,7 @@ impl<M: Copy> ValueSearch<M> {
             }
         }
         self.buffers.give_back(moves);
-        match result {
+        let value = match result {
             Some(cut) => {
                 self.stats.cutoffs += 1;
                 cut
@@ -133,6 +159,8 @@ impl<M: Copy> ValueSearch<M> {
                 Player::Max => alpha,
                 Player::Min => beta,
             },
-        }
+        };
+        self.observer.leave(value);
+        value
     }
 }

@@ -32,6 +32,7 @@ use super::{
 };
 use crate::game::{Evaluate, Game, Player};
 use crate::search::alphabeta::ValueResult;
+use crate::search::observe::{CutoffReason, NoObserver, Observer};
 use crate::search::{MoveBuffers, Quiescence, SearchStats, Window, with_stack};
 
 /// Slagle's m&n alpha-beta `sta[p; m; n; dmax]` (Appendix C), searching to terminal
@@ -77,7 +78,33 @@ where
     G: Game<Value = f64>,
     B: BackingUp + ?Sized,
 {
-    run_root(game, backing, None, 0, |game: &G, _| Some(game.value()))
+    mn_alphabeta_observed(game, backing, &mut NoObserver)
+}
+
+/// [`mn_alphabeta`] telling `observer` each position it enters (with its window), each
+/// leaf, each m&n value backed up and each cutoff with its reason (`gametree serve` shows
+/// them). The root is entered with the full window; each successor of the root is searched
+/// in its own window, as in [`mn_alphabeta`].
+pub fn mn_alphabeta_observed<G, B, O>(
+    game: &mut G,
+    backing: &B,
+    observer: &mut O,
+) -> MnResult<G::Move>
+where
+    G: Game<Value = f64>,
+    B: BackingUp + ?Sized,
+    O: Observer<G::Move, f64>,
+{
+    let started = Instant::now();
+    let mut search = searcher(backing, 0, |game: &G, _| Some(game.value()), observer);
+    let (value, best_move) = search.root(game, None);
+    let mut stats = search.stats;
+    stats.elapsed = started.elapsed();
+    MnResult {
+        value,
+        best_move,
+        stats,
+    }
 }
 
 /// [`mn_alphabeta`] to a depth limit (Slagle's `dmax`): positions `depth` plies below the
@@ -160,14 +187,16 @@ where
     )
 }
 
-fn searcher<B: BackingUp + ?Sized, M, E>(
-    backing: &B,
+fn searcher<'b, 'o, B: BackingUp + ?Sized, M, E, O>(
+    backing: &'b B,
     quiescence_plies: u32,
     evaluate: E,
-) -> AlphaBeta<'_, B, M, E> {
+    observer: &'o mut O,
+) -> AlphaBeta<'b, 'o, B, M, E, O> {
     AlphaBeta {
         backing,
         evaluate,
+        observer,
         quiescence: Quiescence::new(quiescence_plies),
         stats: SearchStats::default(),
         moves: MoveBuffers::new(),
@@ -189,7 +218,8 @@ where
     E: Fn(&G, bool) -> Option<f64>,
 {
     let started = Instant::now();
-    let mut search = searcher(backing, quiescence_plies, evaluate);
+    let mut observer = NoObserver;
+    let mut search = searcher(backing, quiescence_plies, evaluate, &mut observer);
     let (value, best_move) = search.root(game, depth);
     let mut stats = search.stats;
     stats.elapsed = started.elapsed();
@@ -214,7 +244,8 @@ where
     E: Fn(&G, bool) -> Option<f64>,
 {
     let started = Instant::now();
-    let mut search = searcher(backing, quiescence_plies, evaluate);
+    let mut observer = NoObserver;
+    let mut search = searcher(backing, quiescence_plies, evaluate, &mut observer);
     let value = search.value(game, depth, window.alpha, window.beta);
     let mut stats = search.stats;
     stats.elapsed = started.elapsed();
@@ -225,9 +256,10 @@ where
     }
 }
 
-struct AlphaBeta<'b, B: ?Sized, M, E> {
+struct AlphaBeta<'b, 'o, B: ?Sized, M, E, O> {
     backing: &'b B,
     evaluate: E,
+    observer: &'o mut O,
     quiescence: Quiescence,
     stats: SearchStats,
     moves: MoveBuffers<M>,
@@ -235,7 +267,7 @@ struct AlphaBeta<'b, B: ?Sized, M, E> {
     scratch: Vec<f64>,
 }
 
-impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
+impl<B: BackingUp + ?Sized, M: Copy, E, O: Observer<M, f64>> AlphaBeta<'_, '_, B, M, E, O> {
     /// Slagle's `sta1`: the first successor of greatest value, each searched in the window
     /// (best so far, ∞) for MAX — (−∞, best so far) for MIN.
     fn root<G>(&mut self, game: &mut G, depth: Option<u32>) -> (f64, Option<M>)
@@ -253,6 +285,7 @@ impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
         for &mv in &moves {
             let floor = best.map_or(f64::NEG_INFINITY, |(best_key, _)| best_key);
             let (alpha, beta) = window_for(player, floor, f64::INFINITY);
+            self.observer.descend(mv);
             game.update(mv);
             let past = self.quiescence.enter(depth == Some(0));
             let value = key(
@@ -266,28 +299,37 @@ impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
             }
         }
         self.moves.give_back(moves);
-        match best {
+        let (value, best_move) = match best {
             Some((best_key, mv)) => (key(player, best_key), Some(mv)),
             None => (key(player, f64::NEG_INFINITY), None),
-        }
+        };
+        self.observer.leave(value);
+        (value, best_move)
     }
 
     /// Counts the position and returns its value if the search stops there, asking `ter`
-    /// with the position's window.
+    /// with the position's window; tells the observer it entered the position, and when it
+    /// is a leaf, its value.
     fn leaf_value<G>(&mut self, game: &G, depth: Option<u32>, alpha: f64, beta: f64) -> Option<f64>
     where
         G: Game<Value = f64, Move = M>,
         E: Fn(&G, bool) -> Option<f64>,
     {
+        self.observer.enter(Some(Window { alpha, beta }));
         let may_extend = self.quiescence.may_extend();
-        leaf_value(
+        let value = leaf_value(
             &mut self.stats,
             game,
             depth,
             (alpha, beta),
             may_extend,
             &self.evaluate,
-        )
+        );
+        if let Some(value) = value {
+            self.observer.leaf(value);
+            self.observer.leave(value);
+        }
+        value
     }
 
     /// `maxv`/`maxvl`/`maxvl3` or `minv`/`minvl`/`minvl3`, by whose turn it is: the
@@ -322,8 +364,9 @@ impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
         };
         let mut floor = raised;
         let mut cut = None;
-        for &mv in &moves {
+        for (index, &mv) in moves.iter().enumerate() {
             let (child_alpha, child_beta) = window_for(player, floor, high);
+            self.observer.descend(mv);
             game.update(mv);
             let past = self.quiescence.enter(depth == Some(0));
             let value = key(
@@ -335,6 +378,14 @@ impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
             if value >= high {
                 // A beta cutoff (an alpha cutoff at MIN): the position is worth at least
                 // this successor, which is at least β.
+                let reason = match player {
+                    Player::Max => CutoffReason::BetaCutoff { value, beta },
+                    Player::Min => CutoffReason::AlphaCutoff {
+                        value: -value,
+                        alpha,
+                    },
+                };
+                self.observer.cutoff(&moves[index + 1..], reason);
                 cut = Some(value);
                 break;
             }
@@ -363,6 +414,11 @@ impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
                     depth_below,
                 );
                 if bound >= high {
+                    let reason = CutoffReason::Bound {
+                        value: key(player, bound),
+                        bound: key(player, high),
+                    };
+                    self.observer.cutoff(&moves[index + 1..], reason);
                     cut = Some(bound);
                     break;
                 }
@@ -397,7 +453,9 @@ impl<B: BackingUp + ?Sized, M: Copy, E> AlphaBeta<'_, B, M, E> {
         };
         self.moves.give_back(moves);
         self.values.give_back(best);
-        key(player, value)
+        let value = key(player, value);
+        self.observer.leave(value);
+        value
     }
 
     /// Slagle's `glbua` (MAX) / `lubub` (MIN) as keys, made exact: the greatest key `c` no

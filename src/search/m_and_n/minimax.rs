@@ -7,6 +7,7 @@ use super::{
     BackingUp, MnResult, back_up_keys, below, evaluate_quiet, insert_best, key, leaf_value,
 };
 use crate::game::{Evaluate, Game};
+use crate::search::observe::{NoObserver, Observer};
 use crate::search::{MoveBuffers, Quiescence, SearchStats, with_stack};
 
 /// Slagle's m&n minimaxing `sta[p; m; n; dmax]` (Appendix B), searching to terminal
@@ -51,7 +52,29 @@ where
     G: Game<Value = f64>,
     B: BackingUp + ?Sized,
 {
-    run(game, backing, None, 0, |game: &G, _| Some(game.value()))
+    mn_minimax_observed(game, backing, &mut NoObserver)
+}
+
+/// [`mn_minimax`] telling `observer` each position it enters, each leaf and each m&n value
+/// backed up (m&n minimaxing cuts nothing): the baseline m&n alpha-beta is compared with.
+pub fn mn_minimax_observed<G, B, O>(
+    game: &mut G,
+    backing: &B,
+    observer: &mut O,
+) -> MnResult<G::Move>
+where
+    G: Game<Value = f64>,
+    B: BackingUp + ?Sized,
+    O: Observer<G::Move, f64>,
+{
+    run(
+        game,
+        backing,
+        None,
+        0,
+        |game: &G, _| Some(game.value()),
+        observer,
+    )
 }
 
 /// [`mn_minimax`] to a depth limit (Slagle's `dmax`, with `final[p; dmax] = zerop[dmax]`):
@@ -81,25 +104,35 @@ where
     G: Game<Value = f64> + Evaluate,
     B: BackingUp + ?Sized,
 {
-    run(game, backing, Some(depth), quiescence_plies, evaluate_quiet)
+    run(
+        game,
+        backing,
+        Some(depth),
+        quiescence_plies,
+        evaluate_quiet,
+        &mut NoObserver,
+    )
 }
 
-fn run<G, B, E>(
+fn run<G, B, E, O>(
     game: &mut G,
     backing: &B,
     depth: Option<u32>,
     quiescence_plies: u32,
     evaluate: E,
+    observer: &mut O,
 ) -> MnResult<G::Move>
 where
     G: Game<Value = f64>,
     B: BackingUp + ?Sized,
     E: Fn(&G, bool) -> Option<f64>,
+    O: Observer<G::Move, f64>,
 {
     let started = Instant::now();
     let mut search = Minimaxing {
         backing,
         evaluate,
+        observer,
         quiescence: Quiescence::new(quiescence_plies),
         stats: SearchStats::default(),
         moves: MoveBuffers::new(),
@@ -116,9 +149,10 @@ where
     }
 }
 
-struct Minimaxing<'b, B: ?Sized, M, E> {
+struct Minimaxing<'b, 'o, B: ?Sized, M, E, O> {
     backing: &'b B,
     evaluate: E,
+    observer: &'o mut O,
     quiescence: Quiescence,
     stats: SearchStats,
     moves: MoveBuffers<M>,
@@ -126,7 +160,7 @@ struct Minimaxing<'b, B: ?Sized, M, E> {
     scratch: Vec<f64>,
 }
 
-impl<B: BackingUp + ?Sized, M: Copy, E> Minimaxing<'_, B, M, E> {
+impl<B: BackingUp + ?Sized, M: Copy, E, O: Observer<M, f64>> Minimaxing<'_, '_, B, M, E, O> {
     /// Slagle's `sta1`: the first successor of greatest value (for the player to move).
     fn root<G>(&mut self, game: &mut G, depth: Option<u32>) -> (f64, Option<M>)
     where
@@ -141,6 +175,7 @@ impl<B: BackingUp + ?Sized, M: Copy, E> Minimaxing<'_, B, M, E> {
         game.successors(&mut moves);
         let mut best: Option<(f64, M)> = None;
         for &mv in &moves {
+            self.observer.descend(mv);
             game.update(mv);
             let past = self.quiescence.enter(depth == Some(0));
             let value = key(player, with_stack(|| self.value(game, below(depth))));
@@ -151,10 +186,12 @@ impl<B: BackingUp + ?Sized, M: Copy, E> Minimaxing<'_, B, M, E> {
             }
         }
         self.moves.give_back(moves);
-        match best {
+        let (value, best_move) = match best {
             Some((best_key, mv)) => (key(player, best_key), Some(mv)),
             None => (key(player, f64::NEG_INFINITY), None),
-        }
+        };
+        self.observer.leave(value);
+        (value, best_move)
     }
 
     /// Counts the position and returns its value if the search stops there. m&n
@@ -164,16 +201,22 @@ impl<B: BackingUp + ?Sized, M: Copy, E> Minimaxing<'_, B, M, E> {
         G: Game<Value = f64, Move = M>,
         E: Fn(&G, bool) -> Option<f64>,
     {
+        self.observer.enter(None);
         let full = (f64::NEG_INFINITY, f64::INFINITY);
         let may_extend = self.quiescence.may_extend();
-        leaf_value(
+        let value = leaf_value(
             &mut self.stats,
             game,
             depth,
             full,
             may_extend,
             &self.evaluate,
-        )
+        );
+        if let Some(value) = value {
+            self.observer.leaf(value);
+            self.observer.leave(value);
+        }
+        value
     }
 
     /// Slagle's `maxv`/`maxvl` and `minv`/`minvl`: the backed-up value of the position.
@@ -191,6 +234,7 @@ impl<B: BackingUp + ?Sized, M: Copy, E> Minimaxing<'_, B, M, E> {
         game.successors(&mut moves);
         let mut best = self.values.take();
         for &mv in &moves {
+            self.observer.descend(mv);
             game.update(mv);
             let past = self.quiescence.enter(depth == Some(0));
             let value = key(player, with_stack(|| self.value(game, below(depth))));
@@ -213,6 +257,7 @@ impl<B: BackingUp + ?Sized, M: Copy, E> Minimaxing<'_, B, M, E> {
         };
         self.moves.give_back(moves);
         self.values.give_back(best);
+        self.observer.leave(value);
         value
     }
 }

@@ -13,13 +13,13 @@ mod boundary;
 mod minimax;
 
 pub use alphabeta::{
-    mn_alphabeta, mn_alphabeta_depth, mn_alphabeta_depth_quiescent, mn_alphabeta_value,
-    mn_alphabeta_value_depth, mn_alphabeta_value_depth_quiescent,
+    mn_alphabeta, mn_alphabeta_depth, mn_alphabeta_depth_quiescent, mn_alphabeta_observed,
+    mn_alphabeta_value, mn_alphabeta_value_depth, mn_alphabeta_value_depth_quiescent,
 };
 pub use backing_up::{
     BackingUp, BackingUpError, Exponents, MonotoneClaim, Slagle, slagle_is_increasing,
 };
-pub use minimax::{mn_minimax, mn_minimax_depth, mn_minimax_depth_quiescent};
+pub use minimax::{mn_minimax, mn_minimax_depth, mn_minimax_depth_quiescent, mn_minimax_observed};
 
 use crate::game::{Evaluate, Game, Player};
 use crate::search::SearchStats;
