@@ -1,8 +1,8 @@
 //! `gametree checkers ...`: English draughts from the command line: perft, the best move of
 //! a position, and a game against the computer.
 
-mod best;
-mod engine;
+pub(super) mod best;
+pub(super) mod engine;
 mod play;
 
 use std::path::PathBuf;

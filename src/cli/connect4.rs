@@ -148,7 +148,7 @@ struct BookUse {
 
 /// The book shipped with gametree: every 7×6 position of up to five stones, built by
 /// `gametree connect4 book data/connect4/book-7x6 --plies 4`, then `--plies 5`.
-const SHIPPED_BOOK: &str = include_str!("../../data/connect4/book-7x6");
+pub(super) const SHIPPED_BOOK: &str = include_str!("../../data/connect4/book-7x6");
 
 impl BookUse {
     /// The book for `empty`'s board: `--book`'s, or the shipped one on 7×6, or none.
@@ -616,25 +616,36 @@ fn column_scores(
 /// What the computer found out about one of its moves: the score for it, or bounds on it
 /// when the search ran out of budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct MoveScore {
-    at_least: i32,
-    at_most: i32,
+pub(super) struct MoveScore {
+    pub(super) at_least: i32,
+    pub(super) at_most: i32,
 }
 
 /// The computer's column (0-based): each move solved within `max_nodes` positions; the
 /// best guaranteed score, then the best possible one, and the centre-most among equals.
-fn computer_move(
+pub(super) fn computer_move(
     solver: &mut Solver<ConnectFour>,
     game: &mut ConnectFour,
     max_nodes: u64,
     threads: usize,
     book: Option<&OpeningBook>,
 ) -> Option<(u8, MoveScore)> {
+    let scores = move_scores(solver, game, max_nodes, threads, book);
+    best_of(game, &scores)
+}
+
+/// Each legal column (0-based) with its score for the player to move, from the book or
+/// solved within `max_nodes` positions (bounds when the budget runs out).
+pub(super) fn move_scores(
+    solver: &mut Solver<ConnectFour>,
+    game: &mut ConnectFour,
+    max_nodes: u64,
+    threads: usize,
+    book: Option<&OpeningBook>,
+) -> Vec<(u8, MoveScore)> {
     let mut moves = Vec::new();
     game.successors(&mut moves);
-    let centre = f64::from(game.width() - 1) / 2.0;
-    let distance = |column: u8| (f64::from(column) - centre).abs();
-    let mut best: Option<(u8, MoveScore)> = None;
+    let mut scores = Vec::with_capacity(moves.len());
     for column in moves {
         game.update(column);
         // The successor's score is for the opponent: negate and swap its bounds.
@@ -661,6 +672,18 @@ fn computer_move(
             }
         };
         game.revert(column);
+        scores.push((column, score));
+    }
+    scores
+}
+
+/// The column to play of `scores`: the best guaranteed score, then the best possible one,
+/// and the centre-most among equals.
+pub(super) fn best_of(game: &ConnectFour, scores: &[(u8, MoveScore)]) -> Option<(u8, MoveScore)> {
+    let centre = f64::from(game.width() - 1) / 2.0;
+    let distance = |column: u8| (f64::from(column) - centre).abs();
+    let mut best: Option<(u8, MoveScore)> = None;
+    for &(column, score) in scores {
         let better = match best {
             None => true,
             Some((best_column, best_score)) => {

@@ -23,6 +23,8 @@ mod output;
 mod path;
 mod progress;
 mod prompt;
+#[cfg(feature = "serve")]
+mod serve;
 mod tree;
 mod ttt;
 
@@ -142,6 +144,14 @@ enum Command {
         done: results in /tmp/gametree-slagle-quick; `gametree experiment report /tmp/gametree-slagle-quick` prints the report"
     )]
     Experiment(experiment::ExperimentArgs),
+    /// A web page to play the games and watch the searches step by step, served on
+    /// localhost (docs/serve.md)
+    #[cfg(feature = "serve")]
+    #[command(
+        after_help = "It prints `listening on http://127.0.0.1:8080/`: open that address in \
+        a browser. Ctrl-C stops the server. The page's JSON API is in docs/serve.md."
+    )]
+    Serve(serve::ServeArgs),
 }
 
 /// The sides of a two-player game, as every `play` subcommand takes them: `--side first`
@@ -247,6 +257,8 @@ pub fn run() -> ExitCode {
         Command::Connect4(args) => connect4::run(args),
         Command::Kalah(args) => kalah::run(args),
         Command::Experiment(args) => experiment::run(args),
+        #[cfg(feature = "serve")]
+        Command::Serve(args) => serve::run(&args),
     };
     // What is still buffered must reach the reader too (a closed pipe is not an error).
     let result = result.and_then(|outcome| {

@@ -18,7 +18,7 @@ use super::prompt;
 use super::{CliError, Outcome, Side};
 
 /// The seed's window: `lmax[p1, -1000, 1000]`.
-const SEED_WINDOW: (i32, i32) = (-1000, 1000);
+pub(super) const SEED_WINDOW: (i32, i32) = (-1000, 1000);
 
 /// Arguments of `gametree ttt`.
 #[derive(Args, Debug)]
@@ -341,7 +341,7 @@ fn proof_json(proof: &Proof<Square, i32>) -> Json {
 /// `linemax`/`linemin` with the seed's window, searched on a freshly set up board (a search
 /// reorders the board's blanks, so this keeps the computer's choice a function of the
 /// moves alone). `None` when the game is over.
-fn computer_move(moves: &[Square]) -> Option<Square> {
+pub(super) fn computer_move(moves: &[Square]) -> Option<Square> {
     let mut game = TicTacToe::from_moves(moves).ok()?;
     if game.ending().is_some() {
         return None;

@@ -142,3 +142,107 @@ pub const EXAMPLE_2_TMAX: &str = "
          (6 11 (5 7 (4 3)))
          (7 5 (11 6 (10 3)))
          (11 6 (7 5 (10 3))) ) )";
+
+/// A `gametree serve --port 0` running for one test, stopped when dropped.
+pub struct Server {
+    child: std::process::Child,
+    /// `http://127.0.0.1:PORT/`.
+    pub url: String,
+    /// `127.0.0.1:PORT`.
+    pub address: String,
+}
+
+impl Server {
+    /// Starts the server on a free port and reads the address it prints.
+    pub fn start() -> Server {
+        use std::io::BufRead as _;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gametree"))
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start gametree serve");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let mut line = String::new();
+        std::io::BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("the server's first line");
+        let url = line
+            .trim()
+            .strip_prefix("listening on ")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .to_string();
+        let address = url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_string();
+        Server {
+            child,
+            url,
+            address,
+        }
+    }
+
+    /// Sends one request (`body` as JSON for POST) and answers the status, the headers (lower
+    /// case names) and the body. HTTP/1.1 with `Connection: close`, by hand: what a client
+    /// sends, nothing more.
+    pub fn request(&self, method: &str, path: &str, body: &str) -> (u16, String, String) {
+        use std::io::Read as _;
+        let mut stream =
+            std::net::TcpStream::connect(&self.address).expect("connect to the server");
+        let request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            self.address,
+            body.len()
+        );
+        stream
+            .write_all(request.as_bytes())
+            .expect("send the request");
+        let mut response = Vec::new();
+        stream
+            .read_to_end(&mut response)
+            .expect("read the response");
+        let response = String::from_utf8(response).expect("a UTF-8 response");
+        let (head, body) = response.split_once("\r\n\r\n").expect("a head and a body");
+        let status = head
+            .split(' ')
+            .nth(1)
+            .and_then(|code| code.parse().ok())
+            .expect("a status code");
+        let headers = head.to_ascii_lowercase();
+        let body = if headers.contains("transfer-encoding: chunked") {
+            dechunk(body)
+        } else {
+            body.to_string()
+        };
+        (status, headers, body)
+    }
+
+    /// `POST path` with a JSON body: the status and the JSON answer.
+    pub fn post(&self, path: &str, body: &str) -> (u16, serde_json::Value) {
+        let (status, _, body) = self.request("POST", path, body);
+        let json = serde_json::from_str(&body)
+            .unwrap_or_else(|error| panic!("{path}: not JSON ({error}): {body}"));
+        (status, json)
+    }
+}
+
+fn dechunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let size = usize::from_str_radix(size.trim(), 16).expect("a chunk size");
+        if size == 0 {
+            break;
+        }
+        out.push_str(&rest[..size]);
+        body = &rest[size + 2..];
+    }
+    out
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
