@@ -21,9 +21,12 @@ use super::{games_api, tree_api};
 
 /// The largest request body taken, in bytes.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
-/// Searches run at once; a request beyond is answered 503 at once rather than queued, so a
-/// client that sends many cannot make the others wait behind it.
+/// Searches run at once. Requests beyond wait their turn (first come, first served) for at
+/// most [`SLOT_WAIT`], then are answered 503: a client that sends many searches cannot keep
+/// the others waiting for longer than that.
 pub const MAX_CONCURRENT_SEARCHES: usize = 4;
+/// How long a search request waits for a free slot.
+pub const SLOT_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// A request the server cannot answer, as an HTTP status and a JSON `{"error": ...}`.
 #[derive(Debug)]
@@ -53,12 +56,13 @@ impl ApiError {
     pub fn too_large(message: String) -> Self {
         Self::unprocessable(message)
     }
-    /// 503: every search slot is taken.
+    /// 503: every search slot stayed taken.
     fn busy() -> Self {
         ApiError {
             status: StatusCode::SERVICE_UNAVAILABLE,
             message: format!(
-                "the server is running {MAX_CONCURRENT_SEARCHES} searches already; try again in a moment"
+                "the server has been running {MAX_CONCURRENT_SEARCHES} searches for the last {} s; try again in a moment",
+                SLOT_WAIT.as_secs()
             ),
         }
     }
@@ -112,17 +116,16 @@ fn parse<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, 
 }
 
 /// Runs `work` on a blocking thread, off the async executor, holding one of the search
-/// slots; answers 503 at once when none is free. A panic in `work` answers 500 and the
-/// server goes on.
+/// slots; answers 503 when none comes free within [`SLOT_WAIT`]. A panic in `work` answers
+/// 500 and the server goes on.
 async fn in_search_slot<F>(state: &AppState, work: F) -> Result<axum::Json<Json>, ApiError>
 where
     F: FnOnce() -> Result<Json, ApiError> + Send + 'static,
 {
-    let permit = state
-        .searches
-        .clone()
-        .try_acquire_owned()
-        .map_err(|_| ApiError::busy())?;
+    let permit = tokio::time::timeout(SLOT_WAIT, state.searches.clone().acquire_owned())
+        .await
+        .map_err(|_| ApiError::busy())?
+        .map_err(|_| ApiError::internal("the search slots are closed".into()))?;
     let answer = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         work()
