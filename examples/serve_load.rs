@@ -127,9 +127,8 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let clients = argument(&args, "--clients", 200).clamp(1, 2_000) as usize;
     let seconds = argument(&args, "--seconds", 30).clamp(1, 3_600);
-    let binary = std::env::var("GAMETREE_BIN").unwrap_or_else(|_| {
-        format!("{}/target/release/gametree", env!("CARGO_MANIFEST_DIR"))
-    });
+    let binary = std::env::var("GAMETREE_BIN")
+        .unwrap_or_else(|_| format!("{}/target/release/gametree", env!("CARGO_MANIFEST_DIR")));
     let mut server = Command::new(&binary)
         .args(["serve", "--port", "0"])
         .stdout(Stdio::piped())
@@ -147,7 +146,10 @@ fn main() {
         .trim_start_matches("listening on http://")
         .trim_end_matches('/')
         .to_string();
-    println!("server {address} (pid {}), {clients} clients, {seconds} s", server.id());
+    println!(
+        "server {address} (pid {}), {clients} clients, {seconds} s",
+        server.id()
+    );
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let started = Instant::now();
     let workers: Vec<_> = (0..clients)

@@ -486,7 +486,7 @@ fn build_endgame(args: &EndgameBuildArgs) -> Result<Outcome, CliError> {
     Ok(Outcome::Found)
 }
 
-fn solver(table_mib: usize) -> Result<Solver<Kalah>, CliError> {
+pub(super) fn solver(table_mib: usize) -> Result<Solver<Kalah>, CliError> {
     limits::check_table_mib(table_mib)?;
     Ok(Solver::new(SolveOptions {
         table_mib,
@@ -675,7 +675,11 @@ fn perft(args: &PerftArgs) -> Result<Outcome, CliError> {
 
 /// The computer's house (0-based) and what it proved of it: each move solved within
 /// `max_nodes` positions; the best guaranteed value for the mover, then the best possible.
-fn computer_move(solver: &mut Solver<Kalah>, game: &mut Kalah, max_nodes: u64) -> (u8, i32, i32) {
+pub(super) fn computer_move(
+    solver: &mut Solver<Kalah>,
+    game: &mut Kalah,
+    max_nodes: u64,
+) -> (u8, i32, i32) {
     let mover = game.to_move();
     let sign = if mover == Player::Max { 1 } else { -1 };
     let mut moves = Vec::new();

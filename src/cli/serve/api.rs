@@ -168,6 +168,14 @@ async fn connect4_move(
     in_search_slot(&state, move || games_api::connect4_move(&request, &book)).await
 }
 
+async fn kalah_move(
+    State(state): State<AppState>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<axum::Json<Json>, ApiError> {
+    let request: games_api::KalahRequest = parse(body)?;
+    in_search_slot(&state, move || games_api::kalah_move(&request)).await
+}
+
 async fn checkers_state(body: Result<Bytes, BytesRejection>) -> Result<axum::Json<Json>, ApiError> {
     let request: games_api::CheckersRequest = parse(body)?;
     // No search: move generation only, cheap enough to run on the executor.
@@ -217,6 +225,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tree/random", post(tree_random))
         .route("/api/ttt/move", post(ttt_move))
         .route("/api/connect4/move", post(connect4_move))
+        .route("/api/kalah/move", post(kalah_move))
         .route("/api/checkers/state", post(checkers_state))
         .route("/api/checkers/best", post(checkers_best))
         .fallback(not_found)

@@ -12,13 +12,14 @@ use gametree::games::checkers::{
     Checkers, Color, GameResult, Move, PdnGame, Position, squares_of, write_pdn,
 };
 use gametree::games::connect_four_book::OpeningBook;
+use gametree::games::kalah::{Kalah, KalahRules};
 use gametree::tic_tac_toe::{Ending, Mark, TicTacToe};
-use gametree::{Game, Player, Window, alphabeta_value};
+use gametree::{Game, Player, Window, alphabeta_value, depth_limited_value_quiescent};
 use gametree::{SolveOptions, Solver};
 
 use super::api::ApiError;
 use crate::cli::checkers::engine::{Engine, EngineName, SearchArgs};
-use crate::cli::{connect4, ttt};
+use crate::cli::{connect4, kalah, ttt};
 
 /// The body of `POST /api/ttt/move`.
 #[derive(Debug, Deserialize)]
@@ -239,6 +240,33 @@ fn checkers_state(so_far: &PdnGame) -> Json {
     })
 }
 
+/// The deepest search of each root move for the top of the tree the page shows.
+const CHECKERS_TOP_DEPTH: u32 = 5;
+
+/// The top of the tree: each legal move of the position with its value for the player to
+/// move, by alpha-beta with quiescence to one ply less than the engine reached (at most
+/// [`CHECKERS_TOP_DEPTH`]), so that the page can show it and open it in the inspector.
+fn checkers_top(game: &mut Checkers, engine_depth: u32) -> Json {
+    let depth = engine_depth.clamp(1, CHECKERS_TOP_DEPTH + 1) - 1;
+    let sign = if game.to_move() == Player::Max { 1 } else { -1 };
+    let mut moves = Vec::new();
+    game.successors(&mut moves);
+    let mut top = Vec::with_capacity(moves.len());
+    for mv in moves {
+        game.update(mv);
+        let value = depth_limited_value_quiescent(
+            game,
+            depth,
+            Window::full(),
+            crate::cli::checkers::engine::DEFAULT_QUIESCENCE_PLIES,
+        )
+        .value;
+        game.revert(mv);
+        top.push(json!({"move": mv.to_string(), "value": sign * value}));
+    }
+    json!({"depth": depth + 1, "moves": top})
+}
+
 /// The position after the moves sent.
 pub fn checkers_state_of(request: &CheckersRequest) -> Result<Json, ApiError> {
     if request.depth.is_some() || request.time.is_some() {
@@ -300,6 +328,7 @@ pub fn checkers_best(request: &CheckersRequest) -> Result<Json, ApiError> {
         return Ok(answer);
     }
     let report = engine.search(&mut game, |_| {});
+    let top = checkers_top(&mut game, report.iterations.last().map_or(1, |last| last.depth));
     let best = report
         .best_move
         .ok_or_else(|| ApiError::internal("a game that is not over has a move".into()))?;
@@ -307,10 +336,18 @@ pub fn checkers_best(request: &CheckersRequest) -> Result<Json, ApiError> {
     let mut answer = checkers_state(&so_far);
     let last = report.iterations.last();
     answer["move"] = move_json(best);
-    answer["value"] = json!(last.map(|iteration| iteration.value));
+    // From Black's side, as `checkers best` gives it; integral for alpha-beta.
+    answer["value"] = json!(last.map(|iteration| {
+        if iteration.value.fract() == 0.0 && iteration.value.abs() < 1e9 {
+            json!(iteration.value as i64)
+        } else {
+            json!(iteration.value)
+        }
+    }));
     answer["depth"] = json!(last.map_or(0, |iteration| iteration.depth));
     answer["nodes"] = json!(report.nodes);
     answer["seconds"] = json!(report.elapsed.as_secs_f64());
+    answer["top"] = top;
     answer["principal_line"] = json!(last.map_or(Vec::new(), |iteration| {
         iteration
             .principal_line
@@ -318,6 +355,112 @@ pub fn checkers_best(request: &CheckersRequest) -> Result<Json, ApiError> {
             .map(ToString::to_string)
             .collect::<Vec<_>>()
     }));
+    Ok(answer)
+}
+
+/// The body of `POST /api/kalah/move`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KalahRequest {
+    #[serde(default = "six")]
+    houses: usize,
+    #[serde(default = "four")]
+    seeds: u8,
+    #[serde(default)]
+    rules: KalahRulesName,
+    #[serde(default)]
+    moves: Vec<usize>,
+}
+
+fn six() -> usize {
+    6
+}
+
+fn four() -> u8 {
+    4
+}
+
+/// The capture rule: Irving, Donkers and Uiterwijk's (the published solutions) or the
+/// rules as commonly stated.
+#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum KalahRulesName {
+    /// A last seed in an empty own house is captured even when the opposite one is empty.
+    #[default]
+    Irving,
+    /// A capture needs seeds in the opposite house.
+    Standard,
+}
+
+/// Positions the solver may search for each move before it settles for bounds.
+pub const KALAH_MAX_NODES: u64 = 500_000;
+/// The most seeds a house may start with here (the command line takes 20; the page is for
+/// games a person plays).
+const KALAH_MAX_SEEDS: u8 = 8;
+
+fn kalah_state(game: &Kalah) -> Json {
+    let side = |player: Player| match player {
+        Player::Max => "south",
+        Player::Min => "north",
+    };
+    let ending = game.is_over().then(|| {
+        let margin = game.value();
+        match margin.signum() {
+            1 => format!("South wins by {margin}"),
+            -1 => format!("North wins by {}", -margin),
+            _ => "a draw".to_string(),
+        }
+    });
+    json!({
+        "pits": game.pits(),
+        "to_move": side(game.player_to_move()),
+        "ending": ending,
+    })
+}
+
+/// The solver answers the moves so far (houses 1 to h of the player to move, who may move
+/// again after a last seed in the store): one move, the mover's margin or its bounds.
+pub fn kalah_move(request: &KalahRequest) -> Result<Json, ApiError> {
+    if !(1..=6).contains(&request.houses) || !(1..=KALAH_MAX_SEEDS).contains(&request.seeds) {
+        return Err(ApiError::unprocessable(format!(
+            "Kalah here has 1 to 6 houses of 1 to {KALAH_MAX_SEEDS} seeds, not {} of {}",
+            request.houses, request.seeds
+        )));
+    }
+    if request.moves.len() > 1_000 {
+        return Err(ApiError::unprocessable(format!(
+            "{} moves: a game sent may have at most 1000",
+            request.moves.len()
+        )));
+    }
+    let rules = match request.rules {
+        KalahRulesName::Irving => KalahRules::irving(),
+        KalahRulesName::Standard => KalahRules::standard(),
+    };
+    let mut game = Kalah::new(request.houses, request.seeds, rules)
+        .map_err(|error| ApiError::unprocessable(error.to_string()))?;
+    for (index, &house) in request.moves.iter().enumerate() {
+        game.play(house)
+            .map_err(|error| ApiError::bad_request(format!("move {}: {error}", index + 1)))?;
+    }
+    let mut answer = kalah_state(&game);
+    if game.is_over() {
+        answer["move"] = Json::Null;
+        return Ok(answer);
+    }
+    let mut solver = Solver::new(SolveOptions {
+        table_mib: 16,
+        enhanced_transposition_cutoffs: false,
+        ..SolveOptions::default()
+    });
+    let (house, at_least, at_most) = kalah::computer_move(&mut solver, &mut game, KALAH_MAX_NODES);
+    answer["move"] = json!(usize::from(house) + 1);
+    answer["at_least"] = json!(at_least);
+    answer["at_most"] = json!(at_most);
+    answer["exact"] = json!(at_least == at_most);
+    game.play(usize::from(house) + 1)
+        .map_err(|error| ApiError::internal(format!("the computer's move: {error}")))?;
+    answer["after"] = kalah_state(&game);
     Ok(answer)
 }
 
@@ -358,5 +501,27 @@ mod tests {
             ..request
         };
         assert!(checkers_state_of(&illegal).is_err());
+    }
+
+    #[test]
+    fn kalah_answers_a_move_of_the_player_to_move_and_says_who_moves_next() {
+        let request = KalahRequest {
+            houses: 3,
+            seeds: 3,
+            rules: KalahRulesName::Irving,
+            moves: Vec::new(),
+        };
+        let answer = kalah_move(&request).unwrap();
+        assert_eq!(answer["pits"], json!([3, 3, 3, 0, 3, 3, 3, 0]));
+        assert_eq!(answer["to_move"], "south");
+        assert_eq!(answer["exact"], true);
+        let house = answer["move"].as_u64().unwrap();
+        assert!((1..=3).contains(&house));
+        let empty = KalahRequest {
+            moves: vec![1, 1],
+            ..request
+        };
+        let error = kalah_move(&empty).unwrap_err();
+        assert!(error.message.contains("move 2"), "{}", error.message);
     }
 }
