@@ -151,10 +151,10 @@ fn config() -> ProptestConfig {
 fn orderings() -> [SearchOptions; 4] {
     let plain = SearchOptions::plain();
     [
-        plain,
+        plain.clone(),
         SearchOptions {
             use_killers: true,
-            ..plain
+            ..plain.clone()
         },
         SearchOptions {
             principal_line_first: true,
@@ -443,6 +443,58 @@ fn a_time_limit_of_zero_still_returns_the_first_legal_move() {
     assert_eq!(result.stop, StopReason::TimeLimit);
     assert_eq!((result.depth, result.value), (0, None));
     assert_eq!(result.best_move, Some(3));
+}
+
+#[test]
+fn a_stop_signal_raised_before_the_search_still_returns_the_first_legal_move() {
+    let mut game = SimpleTicTacToe::from_moves(&[1, 2]).expect("legal moves");
+    let signal = gametree::StopSignal::new();
+    signal.stop();
+    let options = SearchOptions {
+        stop: Some(signal.clone()),
+        ..SearchOptions::default()
+    };
+    let result = iterative_deepening(&mut game, 9, &options, |_| {});
+    assert_eq!(result.stop, StopReason::Stopped);
+    assert_eq!(result.best_move, Some(3));
+    // A signal nobody raises changes nothing.
+    let quiet = SearchOptions {
+        stop: Some(gametree::StopSignal::new()),
+        ..SearchOptions::default()
+    };
+    let full = iterative_deepening(&mut game, 9, &quiet, |_| {});
+    let plain = iterative_deepening(&mut game, 9, &SearchOptions::default(), |_| {});
+    assert_eq!(
+        (full.value, full.stats.nodes),
+        (plain.value, plain.stats.nodes)
+    );
+    assert_ne!(signal, gametree::StopSignal::new());
+    assert_eq!(signal, signal.clone());
+}
+
+#[test]
+fn a_stop_signal_raised_by_another_thread_ends_a_deep_search_with_its_last_depth() {
+    use gametree::games::checkers::Checkers;
+    let signal = gametree::StopSignal::new();
+    let options = SearchOptions {
+        stop: Some(signal.clone()),
+        ..SearchOptions::default()
+    };
+    let raiser = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(200));
+        signal.stop();
+    });
+    // Checkers to depth 40 takes far longer than the 0.2 s before the signal.
+    let mut game = Checkers::new();
+    let result = iterative_deepening(&mut game, 40, &options, |_| {});
+    raiser.join().expect("the raising thread");
+    assert_eq!(result.stop, StopReason::Stopped);
+    assert!(
+        result.depth >= 1 && result.depth < 40,
+        "depth {}",
+        result.depth
+    );
+    assert!(result.best_move.is_some());
 }
 
 #[test]

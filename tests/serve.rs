@@ -297,3 +297,30 @@ fn long_searches_neither_block_other_requests_nor_run_more_than_four_at_once() {
         assert_eq!(status, 200, "{answer}");
     }
 }
+
+#[test]
+fn a_search_whose_client_goes_away_stops_and_frees_its_slot() {
+    use std::io::Write as _;
+    let server = Server::start();
+    // Four searches of 8 s fill every slot; their clients hang up after half a second.
+    let body = r#"{"moves": [], "time": 8}"#;
+    let clients: Vec<_> = (0..4)
+        .map(|_| {
+            let mut stream = std::net::TcpStream::connect(&server.address).unwrap();
+            write!(
+                stream,
+                "POST /api/checkers/best HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+                server.address,
+                body.len()
+            )
+            .unwrap();
+            stream
+        })
+        .collect();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    drop(clients);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // Had the searches gone on, this one would wait its 5 s for a slot and get a 503.
+    let (status, answer) = server.post("/api/checkers/best", r#"{"moves": [], "depth": 2}"#);
+    assert_eq!(status, 200, "{answer}");
+}

@@ -6,8 +6,9 @@
 // classes or from element.style set here.
 //
 // Parts: helpers and the API call; theme and tabs; the tree inspector (TreeView draws one
-// search and replays its events, TreeInspector owns the controls and the shared stepping);
-// tic-tac-toe; Connect Four; checkers.
+// search and replays its events, TreeInspector owns the controls and the shared stepping;
+// openInInspector takes a game's last choice there); tic-tac-toe; Connect Four; Kalah;
+// checkers.
 'use strict';
 
 // ---------------------------------------------------------------- helpers
@@ -43,13 +44,13 @@ function setAttrs(node, attrs) {
 
 /**
  * A number as a person reads it: a real minus sign (it stays visible on a projector), at
- * most two decimals (m&n values are real numbers), and ∞ for the null that JSON uses for
+ * most three decimals (m&n values are real numbers), and ∞ for the null that JSON uses for
  * an infinite window end (`side` says which infinity).
  */
 function fmt(value, side = '+') {
   if (value === null || value === undefined) return side === '-' ? '−∞' : '∞';
   if (typeof value !== 'number') return String(value);
-  const rounded = Math.round(value * 100) / 100;
+  const rounded = Math.round(value * 1000) / 1000;
   const text = String(Math.abs(rounded));
   return rounded < 0 ? '−' + text : text;
 }
@@ -154,8 +155,8 @@ async function busy(panel, statusEl, action) {
 
 // ---------------------------------------------------------------- theme
 
-// Without a stored choice the CSS follows prefers-color-scheme by itself; the attribute is
-// set anyway so that the toggle (and a test) can see which theme is showing.
+// The theme is the `data-theme` attribute on <html> (style.css swaps its colour variables
+// on it): the stored choice, or else the system's prefers-color-scheme.
 const THEME_KEY = 'gametree-theme';
 
 function currentTheme() {
@@ -181,7 +182,7 @@ function setTheme(theme, remember) {
 
 // ---------------------------------------------------------------- tabs
 
-const TABS = ['tree', 'ttt', 'c4', 'checkers'];
+const TABS = ['tree', 'ttt', 'c4', 'kalah', 'checkers'];
 let activeTab = 'tree';
 const tabShownHooks = {};
 
@@ -454,12 +455,10 @@ class TreeView {
 
   /** The node drawn for `key`: itself, or the folded ancestor that hides it. */
   shownAs(key) {
+    // Only visible nodes have elements, and a folded node is the deepest visible one on
+    // its branch: the first ancestor with an element is the one to highlight.
     let k = key;
-    while (!this.nodeEls.has(k)) {
-      if (k === '') return '';
-      k = parentKey(k);
-    }
-    // A visible node may still sit under a folded one only if it is the folded one itself.
+    while (!this.nodeEls.has(k) && k !== '') k = parentKey(k);
     return k;
   }
 
@@ -562,7 +561,11 @@ class TreeView {
       return `Before the search: ${events.length} events to step through. Press → or Next.`;
     }
     const text = `${step}. ${describeEvent(events[step - 1])}`;
-    return step === events.length ? `${text}. Finished: the value is ${fmt(this.result.value)}.` : text;
+    if (step < events.length) return text;
+    // A window that misses the value only bounds it: say which way.
+    const bound = { upper: 'at most ', lower: 'at least ' }[this.result.bound] || '';
+    const why = { upper: ' (failed low)', lower: ' (failed high)' }[this.result.bound] || '';
+    return `${text}. Finished: the value is ${bound}${fmt(this.result.value)}${why}.`;
   }
 
   // The event log: one line per event; the future ones greyed, the current one marked.
@@ -827,6 +830,8 @@ class TreeInspector {
       // The second view was hidden until now: it could only be fitted once it has a size.
       for (const view of this.views.slice(0, this.active)) view.fit();
     });
+    // busy() re-enabled every button it disabled: set the stepper's own states again.
+    this.updateStepper();
   }
 
   async randomTree() {
@@ -841,6 +846,7 @@ class TreeInspector {
         seed,
       });
       $('#tree-text').value = answer.tree;
+      hideTreeSource();
       $('#rnd-note').textContent = `seed ${seed}: ${answer.nodes} nodes, ${answer.leaves} leaves`;
     });
     if (errorBox.hidden) await this.run();
@@ -906,6 +912,67 @@ const DEFAULT_TREE = '((((5 6) (7 4 5)) ((3))) (((6) (6 9)) ((7))) (((5)) ((9 8)
 
 const treeInspector = new TreeInspector();
 
+// ---------------------------------------------------------------- a game's choice, opened in the inspector
+
+/**
+ * Opens the computer's last choice in a game as a one-ply tree: the root is the position
+ * it moved in (always MAX in the inspector, so every leaf must be a value for the
+ * computer), each child one of its moves with the value the API gave it. Runs minimax on
+ * it and shows the end of the search; `source` (DOM nodes or strings) says where the tree
+ * came from, and the note maps the child numbers to the game's moves.
+ */
+async function openInInspector(title, source, leaves, played = null, why = '') {
+  if (!leaves.length) return;
+  // Minimax's best move is the first child of the best value; say where the game's own move
+  // stands when it is another one.
+  const best = Math.max(...leaves.map((leaf) => leaf.value));
+  const first = leaves.findIndex((leaf) => leaf.value === best);
+  const mine = leaves.findIndex((leaf) => leaf.label === played);
+  let tie = '';
+  if (mine >= 0 && mine !== first) {
+    tie = leaves[mine].value === best
+      ? ` The computer's move is child ${mine + 1}, as good as child ${first + 1} (minimax's best move is the first of equals).`
+      : ` The computer's move is child ${mine + 1}, valued ${fmt(leaves[mine].value)} here against ${fmt(best)} for child ${first + 1}${why ? ': ' + why : ''}.`;
+  }
+  const tree = '(' + leaves.map((leaf) => String(leaf.value)).join(' ') + ')';
+  $('#tree-text').value = tree;
+  $('#compare').checked = false;
+  $('#algorithm').value = 'minimax';
+  treeInspector.updateParams();
+  const note = $('#tree-source');
+  const close = h('button', { type: 'button', class: 'ghost tree-source-close', 'aria-label': 'Hide this note', title: 'Hide this note', text: '✕' });
+  close.addEventListener('click', hideTreeSource);
+  note.replaceChildren(
+    close,
+    h('strong', { text: title + ': ' }), ...source,
+    h('br'),
+    h('span', { class: 'tree-source-map', text: 'Children: ' + leaves.map((leaf, i) => `${i + 1} = ${leaf.label}`).join(', ') + '.' }),
+    tie,
+  );
+  note.hidden = false;
+  showTab('tree');
+  const runs = Number($('#views').dataset.runs || 0);
+  await treeInspector.run();
+  // A one-ply tree teaches little step by step: show the outcome at once (Home replays it).
+  if (Number($('#views').dataset.runs || 0) > runs) treeInspector.go(treeInspector.maxStep());
+  else hideTreeSource();
+}
+
+function hideTreeSource() {
+  $('#tree-source').hidden = true;
+  $('#tree-source').replaceChildren();
+}
+
+// Once the tree is edited, the note no longer describes it.
+$('#tree-text').addEventListener('input', hideTreeSource);
+
+/** A position as the game's moves to it: all of them when few, else the count and the last. */
+function positionText(moves, sep = ' ') {
+  if (moves.length === 0) return 'the start position';
+  if (moves.length <= 8) return `the position after ${moves.join(sep)}`;
+  return `the position after ${moves.length} moves (… ${moves.slice(-6).join(sep)})`;
+}
+
 // ================================================================ tic-tac-toe
 
 /**
@@ -931,6 +998,7 @@ class TicTacToe {
     $('#ttt-new').addEventListener('click', () => this.newGame());
     $('#ttt-side').addEventListener('change', () => this.newGame());
     $('#ttt-values').addEventListener('change', () => this.refreshValues());
+    $('#ttt-open-tree').addEventListener('click', () => this.openTree());
     tabShownHooks.ttt = () => { if (!this.started) this.newGame(); };
     tabKeyHooks.ttt = (event) => {
       if (/^[1-9]$/.test(event.key)) { this.play(Number(event.key)); return true; }
@@ -946,6 +1014,7 @@ class TicTacToe {
     this.moves = [];
     this.over = null;
     this.values = null;
+    this.lastSearch = null;
     this.infoEl.textContent = '';
     this.render();
     if (this.person === 'O') await this.computerMove();
@@ -975,9 +1044,11 @@ class TicTacToe {
       this.finish(answer.ending);
       return true;
     }
+    const computer = this.person === 'X' ? 'O' : 'X';
+    // What the computer chose from, for "Open in inspector": every square's value for X.
+    this.lastSearch = { before: this.moves.slice(), values: answer.values || [], computer, move: answer.move };
     this.moves.push(answer.move);
     this.lastComputer = answer.move;
-    const computer = this.person === 'X' ? 'O' : 'X';
     this.infoEl.textContent = `The computer (${computer}) played square ${answer.move}. ` +
       `Value for X before its move: ${fmt(answer.value)} (${tttMeaning(answer.value)}).`;
     if (answer.after) this.finish(answer.after);
@@ -1026,6 +1097,24 @@ class TicTacToe {
       cell.setAttribute('aria-label', `square ${sq}${mark ? ': ' + mark : ''}`);
     });
     this.board.classList.toggle('over', Boolean(this.over));
+    $('#ttt-open-tree').disabled = !(this.lastSearch && this.lastSearch.values.length);
+  }
+
+  /**
+   * The computer's last choice as a one-ply tree. The API's values are X's; the
+   * inspector's root is MAX, so when the computer is O they are negated.
+   */
+  openTree() {
+    const last = this.lastSearch;
+    if (!last || !last.values.length || this.panel.classList.contains('busy')) return;
+    const sign = last.computer === 'X' ? 1 : -1;
+    const leaves = last.values.map((v) => ({ value: sign * v.value + 0, label: `square ${v.square}` }));
+    const whose = sign > 0
+      ? 'each leaf is the value of a square for X, as the API gives it'
+      : 'each leaf is the value of a square for O: the API gives X\'s values, negated here so that the root (MAX) is the computer';
+    openInInspector('From tic-tac-toe',
+      [`${positionText(last.before)}, the computer (${last.computer}) to move; ${whose}. It played square ${last.move}.`],
+      leaves, `square ${last.move}`);
   }
 }
 
@@ -1067,6 +1156,7 @@ class ConnectFour {
     $('#c4-new').addEventListener('click', () => this.newGame());
     $('#c4-side').addEventListener('change', () => this.newGame());
     $('#c4-undo').addEventListener('click', () => this.undo());
+    $('#c4-open-tree').addEventListener('click', () => this.openTree());
     $('#c4-show-scores').addEventListener('change', () => { $('#c4-scores-box').hidden = !$('#c4-show-scores').checked; });
     tabShownHooks.c4 = () => { if (!this.started) this.newGame(); };
     tabKeyHooks.c4 = (event) => {
@@ -1085,6 +1175,7 @@ class ConnectFour {
     this.owners = [];
     this.over = null;
     this.dropped = null;
+    this.lastSearch = null;
     this.clearScores();
     this.infoEl.textContent = '';
     this.render();
@@ -1114,6 +1205,8 @@ class ConnectFour {
       this.finish(answer.ending);
       return true;
     }
+    // What the computer chose from, for "Open in inspector" (scores only when asked).
+    this.lastSearch = { before: this.moves, scores: answer.scores || null, move: answer.move };
     this.moves += String(answer.move);
     this.owners.push('computer');
     this.dropped = this.moves.length - 1;
@@ -1146,6 +1239,7 @@ class ConnectFour {
     this.owners = this.owners.slice(0, lastPerson);
     this.over = null;
     this.dropped = null;
+    this.lastSearch = null;
     this.clearScores();
     this.infoEl.textContent = 'Took back your last move and the answer.';
     this.statusEl.textContent = `Your move (${this.personFirst ? 'red' : 'yellow'}).`;
@@ -1203,6 +1297,39 @@ class ConnectFour {
     });
     this.dropped = null;
     this.boardEl.classList.toggle('over', Boolean(this.over));
+    $('#c4-open-tree').disabled = !this.lastSearch;
+  }
+
+  /**
+   * The computer's last choice as a one-ply tree: each column's score for the player to
+   * move (the computer, the inspector's MAX). Asks for the scores when the game was played
+   * without them; a score known only as bounds becomes its midpoint, rounded.
+   */
+  async openTree() {
+    const last = this.lastSearch;
+    if (!last || this.panel.classList.contains('busy')) return;
+    if (!last.scores) {
+      const answer = await busy(this.panel, null, () => api('/api/connect4/move', { moves: last.before, scores: true }));
+      this.render();
+      if (!answer || !answer.scores) return;
+      last.scores = answer.scores;
+    }
+    const leaves = [];
+    const inexact = [];
+    last.scores.forEach((score, i) => {
+      if (score === null) return;
+      const [low, high] = c4Range(score);
+      const value = low === high ? low : Math.round((low + high) / 2) + 0;
+      if (low !== high) inexact.push(`column ${i + 1} (${fmt(low)}…${fmt(high)}: ${fmt(value)})`);
+      leaves.push({ value, label: `column ${i + 1}` });
+    });
+    const who = this.personFirst ? 'yellow, second' : 'red, first';
+    const source = [`${positionText([...last.before], '')}, the computer (${who}) to move; each leaf is a column's score for the computer. It played column ${last.move}.`];
+    if (inexact.length) {
+      source.push(' ', h('em', { text: `Known only as bounds (the solver stopped at its node budget), so their midpoint rounded stands in: ${inexact.join(', ')}.` }));
+    }
+    openInInspector('From Connect Four', source, leaves, `column ${last.move}`,
+      inexact.length ? 'a midpoint stands in for a score known only as bounds' : '');
   }
 }
 
@@ -1251,6 +1378,276 @@ function c4Meaning(score) {
 
 const connectFour = new ConnectFour();
 
+// ================================================================ Kalah
+
+/** How long each move stays on the board before the computer's next one is shown. */
+const KALAH_PAUSE_MS = 450;
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+const capital = (side) => side.charAt(0).toUpperCase() + side.slice(1);
+const otherSide = (side) => (side === 'south' ? 'north' : 'south');
+
+/**
+ * Kalah(h, s) against the solver. The server keeps nothing: each request carries the
+ * settings and every move so far (house numbers 1..h for whoever moved), and answers the
+ * position and, for the side to move, the computer's move. A last seed in the mover's
+ * store gives another move, so either side may move several times in a row: after the
+ * person's move the page shows the position, and while the computer is to move it shows
+ * its move and asks again. `positions[k]` is the position after k moves, so that undo
+ * needs no request.
+ *
+ * The pits are in sowing order, as the API gives them: South's houses 1..h, South's store,
+ * North's houses 1..h, North's store. A house's number counts from its owner's left:
+ * South's from the left of the picture, North's (facing South across the board) from the
+ * right.
+ */
+class Kalah {
+  constructor() {
+    this.panel = $('#panel-kalah');
+    this.statusEl = $('#kalah-status');
+    this.boardEl = $('#kalah-board');
+    this.pitEls = [];
+    this.shownAt = 0;
+    $('#kalah-new').addEventListener('click', () => this.newGame());
+    $('#kalah-undo').addEventListener('click', () => this.undo());
+    for (const id of ['kalah-side', 'kalah-houses', 'kalah-seeds', 'kalah-rules']) {
+      $('#' + id).addEventListener('change', () => this.newGame());
+    }
+    tabShownHooks.kalah = () => { if (!this.started) this.newGame(); };
+    tabKeyHooks.kalah = (event) => {
+      if (/^[1-9]$/.test(event.key) && this.started && Number(event.key) <= this.houses) {
+        this.play(Number(event.key));
+        return true;
+      }
+      return false;
+    };
+  }
+
+  get person() { return $('#kalah-side').value; }
+  get computer() { return otherSide(this.person); }
+  get position() { return this.positions[this.positions.length - 1]; }
+  isBusy() { return this.panel.classList.contains('busy'); }
+
+  /** The index in `pits` of `side`'s house number `house` (1-based). */
+  pitIndex(side, house) {
+    return side === 'south' ? house - 1 : this.houses + house;
+  }
+
+  body() {
+    return { houses: this.houses, seeds: this.seeds, rules: this.rules, moves: this.moves };
+  }
+
+  async newGame() {
+    if (this.isBusy()) return;
+    this.started = true;
+    this.houses = Number($('#kalah-houses').value);
+    this.seeds = Number($('#kalah-seeds').value);
+    this.rules = $('#kalah-rules').value;
+    this.moves = [];
+    this.history = [];
+    this.stalled = false;
+    // The start needs no request: every house holds `seeds`, the stores nothing, South moves.
+    const side = Array(this.houses).fill(this.seeds);
+    this.positions = [{ pits: [...side, 0, ...side, 0], to_move: 'south', ending: null }];
+    this.buildBoard();
+    this.render();
+    if (this.person === 'north') await this.computerTurn(null);
+    this.render();
+  }
+
+  /** The pits as a grid: North's store, North's houses (right to left), South's store. */
+  buildBoard() {
+    const hs = this.houses;
+    this.boardEl.replaceChildren();
+    this.boardEl.style.setProperty('--houses', String(hs));
+    this.pitEls = [];
+    for (let index = 0; index < 2 * hs + 2; index++) {
+      const side = index <= hs ? 'south' : 'north';
+      const store = index === hs || index === 2 * hs + 1;
+      const house = store ? null : (side === 'south' ? index + 1 : index - hs);
+      const mine = !store && side === this.person;
+      const attrs = {
+        class: `kalah-pit ${store ? 'store' : 'house'} ${side}${mine ? ' mine' : ''}`,
+        'data-pit': index,
+        'data-side': side,
+      };
+      let el;
+      if (mine) {
+        el = h('button', { type: 'button', ...attrs, 'data-house': house });
+        el.addEventListener('click', () => this.play(house));
+      } else {
+        el = h('div', attrs);
+      }
+      if (!store) el.append(h('span', { class: 'kalah-num', text: String(house) }));
+      else el.append(h('span', { class: 'kalah-store-name', text: side === this.person ? 'your store' : 'store' }));
+      el.append(h('span', { class: 'kalah-dots', 'aria-hidden': 'true' }), h('span', { class: 'kalah-count' }));
+      // North's store on the left over both rows, South's on the right; North's house 1 is
+      // at the right (its owner's left), South's at the left.
+      if (store) {
+        el.style.gridColumn = side === 'north' ? '1' : String(hs + 2);
+        el.style.gridRow = '1 / span 2';
+      } else {
+        el.style.gridColumn = String(side === 'south' ? house + 1 : hs - house + 2);
+        el.style.gridRow = side === 'south' ? '2' : '1';
+      }
+      this.boardEl.append(el);
+      this.pitEls.push(el);
+    }
+  }
+
+  canInput() {
+    const pos = this.position;
+    return Boolean(this.started && pos && !pos.ending && pos.to_move === this.person && !this.isBusy());
+  }
+
+  async play(house) {
+    if (!this.canInput() || house < 1 || house > this.houses) return;
+    if (this.position.pits[this.pitIndex(this.person, house)] === 0) return;
+    this.moves.push(house);
+    const answer = await busy(this.panel, this.statusEl, () => api('/api/kalah/move', this.body()));
+    if (!answer) {
+      this.moves.pop();
+      this.render();
+      return;
+    }
+    const pos = { pits: answer.pits, to_move: answer.to_move, ending: answer.ending };
+    this.positions.push(pos);
+    this.history.push({ owner: 'person', side: this.person, house, another: !pos.ending && pos.to_move === this.person });
+    this.render();
+    if (!pos.ending && pos.to_move === this.computer) await this.computerTurn(answer);
+    this.render();
+  }
+
+  /**
+   * The computer moves while it is to move: `answer` is the API's answer for the position
+   * now (null: ask). Each move is shown for a moment before the next.
+   */
+  async computerTurn(answer) {
+    this.stalled = false;
+    const done = await busy(this.panel, this.statusEl, async () => {
+      for (;;) {
+        if (!answer) answer = await api('/api/kalah/move', this.body());
+        if (answer.ending || answer.move === null || answer.move === undefined) return true;
+        const wait = KALAH_PAUSE_MS - (performance.now() - this.shownAt);
+        if (this.moves.length > 0 && wait > 0) await sleep(wait);
+        const after = answer.after;
+        this.moves.push(answer.move);
+        this.positions.push({ pits: after.pits, to_move: after.to_move, ending: after.ending });
+        const again = !after.ending && after.to_move === this.computer;
+        this.history.push({
+          owner: 'computer', side: this.computer, house: answer.move, another: again,
+          atLeast: answer.at_least, atMost: answer.at_most, exact: answer.exact,
+        });
+        this.render();
+        if (!again) return true;
+        this.statusEl.textContent = `The computer's last seed landed in its store: it moves again…`;
+        answer = null;
+      }
+    });
+    this.stalled = !done;
+  }
+
+  undo() {
+    if (this.isBusy()) return;
+    const lastPerson = this.history.map((m) => m.owner).lastIndexOf('person');
+    if (lastPerson < 0) return;
+    this.moves = this.moves.slice(0, lastPerson);
+    this.history = this.history.slice(0, lastPerson);
+    this.positions = this.positions.slice(0, lastPerson + 1);
+    this.stalled = false;
+    this.render();
+  }
+
+  statusText() {
+    const pos = this.position;
+    if (pos.ending) {
+      const winner = /^(south|north)\b/i.exec(pos.ending);
+      const verdict = !winner ? '' : winner[1].toLowerCase() === this.person ? ' — you win!' : ' — the computer wins.';
+      return `Game over: ${pos.ending}${verdict}`;
+    }
+    const keys = this.houses > 1 ? `1–${this.houses}` : '1';
+    if (pos.to_move === this.person) {
+      const last = this.history[this.history.length - 1];
+      if (last && last.owner === 'person' && last.another) {
+        return `Another move: your last seed landed in your store. Play again (${capital(this.person)}).`;
+      }
+      return `Your move (${capital(this.person)}): click one of your houses, or press ${keys}.`;
+    }
+    return this.stalled ? 'The computer did not answer: press Undo or New game.' : 'The computer is to move…';
+  }
+
+  render() {
+    const pos = this.position;
+    if (!pos) return;
+    const inputOk = this.canInput();
+    const last = this.history[this.history.length - 1];
+    const lastIndex = last ? this.pitIndex(last.side, last.house) : -1;
+    const before = this.positions.length > 1 ? this.positions[this.positions.length - 2].pits : null;
+    pos.pits.forEach((count, index) => {
+      const el = this.pitEls[index];
+      if (!el) return;
+      $('.kalah-count', el).textContent = String(count);
+      // A few seeds as dots too (a store or a big house would drown in them).
+      const dots = $('.kalah-dots', el);
+      const shown = el.classList.contains('store') ? 0 : count <= 18 ? count : 0;
+      if (dots.childElementCount !== shown) dots.replaceChildren(...Array.from({ length: shown }, () => h('span', { class: 'seed' })));
+      el.classList.toggle('playable', el.classList.contains('mine') && inputOk && count > 0);
+      el.classList.toggle('last', index === lastIndex);
+      el.classList.toggle('changed', Boolean(before && before[index] !== count && index !== lastIndex));
+      if (el.dataset.house) {
+        el.setAttribute('aria-label', `your house ${el.dataset.house}: ${count} seeds`);
+      } else {
+        el.setAttribute('aria-label', `${el.dataset.side}'s ${el.classList.contains('store') ? 'store' : 'house'}: ${count} seeds`);
+      }
+    });
+    this.boardEl.dataset.moves = this.moves.join(',');
+    this.boardEl.classList.toggle('input', inputOk);
+    this.boardEl.classList.toggle('over', Boolean(pos.ending));
+    for (const side of ['north', 'south']) {
+      const label = $(`#kalah-${side}-label`);
+      label.textContent = `${capital(side)} (${side === this.person ? 'you' : 'the computer'})` +
+        (!pos.ending && pos.to_move === side ? ' — to move' : '');
+      label.classList.toggle('to-move', !pos.ending && pos.to_move === side);
+    }
+    if (!this.isBusy()) this.statusEl.textContent = this.statusText();
+    this.renderComputer();
+    this.renderHistory();
+    $('#kalah-undo').disabled = !this.history.some((m) => m.owner === 'person');
+    this.shownAt = performance.now();
+  }
+
+  renderComputer() {
+    const last = [...this.history].reverse().find((m) => m.owner === 'computer');
+    if (!last) {
+      $('#kalah-last').textContent = '—';
+      $('#kalah-margin').textContent = '—';
+      return;
+    }
+    $('#kalah-last').textContent = `house ${last.house} (${capital(last.side)})` + (last.another ? ', another move' : '');
+    const [low, high] = [last.atLeast, last.atMost];
+    const signed = (v) => (v > 0 ? '+' : '') + fmt(v);
+    let text;
+    if (last.exact || low === high) {
+      const meaning = low > 0 ? `it wins by ${low}` : low < 0 ? `it loses by ${-low}` : 'a draw';
+      text = `${signed(low)}, exact: ${meaning} with best play`;
+    } else {
+      text = `${signed(low)} to ${signed(high)}, bounds: not solved within 500,000 positions`;
+    }
+    $('#kalah-margin').textContent = text;
+  }
+
+  renderHistory() {
+    const list = $('#kalah-history');
+    list.replaceChildren(...this.history.map((m) => h('li', { class: 'kalah-h-move ' + m.owner },
+      h('span', { class: 'kalah-h-side', text: `${capital(m.side)}${m.owner === 'person' ? ' (you)' : ''}` }),
+      ` house ${m.house}`,
+      m.another ? h('span', { class: 'kalah-h-again', text: ' ↻ again', title: 'the last seed landed in the store: another move' }) : '')));
+    list.scrollTop = list.scrollHeight;
+  }
+}
+
+const kalah = new Kalah();
+
 // ================================================================ checkers
 
 /**
@@ -1282,6 +1679,7 @@ class Checkers {
     $('#ck-undo').addEventListener('click', () => this.undo());
     $('#ck-flip').addEventListener('click', () => { this.flipped = !this.flipped; this.buildBoard(); this.render(); });
     $('#ck-pdn').addEventListener('click', () => this.downloadPdn());
+    $('#ck-open-tree').addEventListener('click', () => this.openTree());
     $('#ck-mode').addEventListener('change', () => {
       const depth = $('#ck-mode').value === 'depth';
       $('#ck-depth').hidden = !depth;
@@ -1375,6 +1773,8 @@ class Checkers {
       this.render();
       return;
     }
+    // The moves to the position the engine searched, for "Open in inspector".
+    this.engineBefore = this.moves.slice();
     if (answer.move) {
       this.moves.push(answer.move.text);
       this.owners.push('engine');
@@ -1533,9 +1933,12 @@ class Checkers {
     list.scrollTop = list.scrollHeight;
   }
 
+  get engineSide() { return this.person === 'black' ? 'White' : 'Black'; }
+
   renderEngine() {
     const e = this.engine;
     const set = (id, value) => { $('#ck-e-' + id).textContent = value; };
+    this.renderTop();
     if (!e || !e.move) {
       ['move', 'depth', 'nodes', 'value', 'seconds', 'line'].forEach((id) => set(id, '—'));
       return;
@@ -1546,6 +1949,43 @@ class Checkers {
     set('value', fmt(e.value));
     set('seconds', typeof e.seconds === 'number' ? e.seconds.toFixed(2) : String(e.seconds));
     set('line', (e.principal_line || []).join(' ') || '—');
+  }
+
+  /** The top of the engine's tree: each move of the position it searched, with its value. */
+  renderTop() {
+    const e = this.engine;
+    const top = e && e.move && e.top && e.top.moves && e.top.moves.length ? e.top : null;
+    $('#ck-top').hidden = !top;
+    $('#ck-open-tree').disabled = !top;
+    if (!top) return;
+    $('#ck-top-caption').textContent = `Top of the tree: alpha-beta to depth ${top.depth}`;
+    $('#ck-top-who').textContent = `value for ${this.engineSide}`;
+    const best = Math.max(...top.moves.map((m) => m.value));
+    $('#ck-top-body').replaceChildren(...top.moves.map((m) => {
+      const chosen = m.move === e.move.text;
+      const row = h('tr', { class: (chosen ? 'chosen' : '') + (m.value === best ? ' best' : ''), 'data-move': m.move },
+        h('td', { text: m.move + (chosen ? ' ◀' : '') }),
+        h('td', { text: fmt(m.value) }));
+      if (chosen) row.title = 'the engine\'s move';
+      return row;
+    }));
+  }
+
+  /**
+   * The top of the engine's tree as a one-ply tree: the values are already for the side
+   * to move, the engine, which is the inspector's MAX.
+   */
+  openTree() {
+    const e = this.engine;
+    if (!e || !e.move || !e.top || !e.top.moves.length || this.panel.classList.contains('busy')) return;
+    const leaves = e.top.moves.map((m) => ({ value: m.value, label: m.move }));
+    openInInspector('From checkers', [
+      `${positionText(this.engineBefore || [])}, ${this.engineSide} (the engine) to move; each leaf is a move's value for ${this.engineSide} ` +
+      `in hundredths of a man, by alpha-beta with quiescence to depth ${e.top.depth}. ` +
+      `The engine, searching to depth ${e.depth}, played ${e.move.text}.`,
+    ], leaves, e.move.text, e.depth > e.top.depth
+      ? `the engine's own search (depth ${e.depth}) went deeper than these values (depth ${e.top.depth})`
+      : 'these values come from a search of their own, apart from the engine\'s');
   }
 }
 

@@ -166,6 +166,7 @@ pub fn stop_name(stop: StopReason) -> &'static str {
         StopReason::TreeExhausted => "tree exhausted",
         StopReason::NodeBudget => "node budget",
         StopReason::TimeLimit => "time limit",
+        StopReason::Stopped => "stopped",
     }
 }
 

@@ -32,8 +32,8 @@ use std::time::{Duration, Instant};
 use crate::game::{Evaluate, Game};
 use crate::search::alphabeta::alphabeta_line;
 use crate::search::deepening::{
-    DeepeningResult, Iteration, SearchOptions, StopReason, TableSearch, iterative_deepening,
-    iterative_deepening_with_table,
+    DeepeningResult, Iteration, SearchOptions, StopReason, StopSignal, TableSearch,
+    iterative_deepening, iterative_deepening_with_table,
 };
 use crate::search::float_valued::FloatValued;
 use crate::search::m_and_n::{
@@ -154,6 +154,14 @@ impl<'a, G: Game> Search<'a, G> {
         self
     }
 
+    /// Stop when another thread raises `signal` (a stop button; a client that has gone):
+    /// the depth under way is abandoned and the result is the last completed depth's, as at
+    /// a time limit.
+    pub fn stop_signal(mut self, signal: StopSignal) -> Self {
+        self.options.stop = Some(signal);
+        self
+    }
+
     /// Stop once `nodes` positions have been visited.
     pub fn max_nodes(mut self, nodes: u64) -> Self {
         self.options.max_nodes = Some(nodes);
@@ -193,7 +201,7 @@ impl<'a, G: Game> Search<'a, G> {
     /// The settings as the free functions take them.
     #[must_use]
     pub fn options(&self) -> SearchOptions {
-        self.options
+        self.options.clone()
     }
 
     /// The depth limit, or [`UNLIMITED_DEPTH`].
@@ -309,6 +317,11 @@ impl<G: Game + Evaluate> Search<'_, G> {
                     .options
                     .max_nodes
                     .is_none_or(|nodes| stats.nodes < nodes)
+                && !self
+                    .options
+                    .stop
+                    .as_ref()
+                    .is_some_and(StopSignal::is_stopped)
         };
         let fallback = first_move(self.game);
         let mut game = FloatValued(&mut *self.game);
@@ -332,6 +345,13 @@ impl<G: Game + Evaluate> Search<'_, G> {
                     .is_some_and(|nodes| stats.nodes >= nodes)
                 {
                     StopReason::NodeBudget
+                } else if self
+                    .options
+                    .stop
+                    .as_ref()
+                    .is_some_and(StopSignal::is_stopped)
+                {
+                    StopReason::Stopped
                 } else {
                     StopReason::TimeLimit
                 };

@@ -11,9 +11,9 @@ use serde_json::Value as Json;
 
 use gametree::games::checkers::{Checkers, EvaluationWeights, Move};
 use gametree::{
-    Exponents, FloatValued, Iteration, Player, SearchOptions, Slagle, StopReason, TableSearch,
-    TableStats, TranspositionTable, iterative_deepening, iterative_deepening_with_table,
-    mn_alphabeta_depth_quiescent,
+    Exponents, FloatValued, Iteration, Player, SearchOptions, Slagle, StopReason, StopSignal,
+    TableSearch, TableStats, TranspositionTable, iterative_deepening,
+    iterative_deepening_with_table, mn_alphabeta_depth_quiescent,
 };
 
 use gametree::experiment::SlagleParameters;
@@ -132,6 +132,9 @@ pub struct Engine {
     pub quiescence: u32,
     /// `--engine mcts`: the search, kept from move to move, and its budget.
     pub mcts: Option<(Box<Mcts<Checkers>>, Budget)>,
+    /// Raised by another thread to stop the search (`gametree serve` when the page gives
+    /// up on an answer): alpha-beta abandons the depth under way, m&n starts no other.
+    pub stop: Option<StopSignal>,
 }
 
 /// One completed depth.
@@ -407,6 +410,7 @@ impl Engine {
             table,
             quiescence,
             mcts: None,
+            stop: None,
         })
     }
 
@@ -458,6 +462,7 @@ impl Engine {
             table: None,
             quiescence: 0,
             mcts: Some((Box::new(Mcts::new(options)), budget)),
+            stop: None,
         })
     }
 
@@ -517,6 +522,7 @@ impl Engine {
                 let options = SearchOptions {
                     time_limit,
                     quiescence_plies: self.quiescence,
+                    stop: self.stop.clone(),
                     ..SearchOptions::default()
                 };
                 let mut iterations = Vec::new();
@@ -584,6 +590,10 @@ impl Engine {
         let mut fallback = Vec::new();
         gametree::Game::successors(game, &mut fallback);
         for depth in 1..=max_depth {
+            if depth > 1 && self.stop.as_ref().is_some_and(StopSignal::is_stopped) {
+                stop = "stopped";
+                break;
+            }
             if let (Some(limit), Some(last)) = (time_limit, iterations.last()) {
                 let growth = match iterations.len() {
                     1 => 3.0,
@@ -637,6 +647,7 @@ fn stop_name(stop: StopReason) -> &'static str {
         StopReason::TreeExhausted => "tree exhausted",
         StopReason::NodeBudget => "node budget",
         StopReason::TimeLimit => "time limit",
+        StopReason::Stopped => "stopped",
     }
 }
 

@@ -14,8 +14,8 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value as Json, json};
 use tokio::sync::Semaphore;
 
-use gametree::ConnectFour;
 use gametree::games::connect_four_book::OpeningBook;
+use gametree::{ConnectFour, StopSignal};
 
 use super::{games_api, tree_api};
 
@@ -115,20 +115,34 @@ fn parse<T: DeserializeOwned>(body: Result<Bytes, BytesRejection>) -> Result<T, 
         .map_err(|error| ApiError::bad_request(format!("the request body: {error}")))
 }
 
+/// Raises its signal when dropped: when the client goes away, the server drops the
+/// handler's future, and with it this guard, and the search it started stops.
+struct StopOnDrop(StopSignal);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
+}
+
 /// Runs `work` on a blocking thread, off the async executor, holding one of the search
-/// slots; answers 503 when none comes free within [`SLOT_WAIT`]. A panic in `work` answers
-/// 500 and the server goes on.
+/// slots; answers 503 when none comes free within [`SLOT_WAIT`]. `work` is given a signal
+/// raised when the client goes away (a page that cancels its request), for the searches
+/// that can stop early; the others end at their limits. A panic in `work` answers 500 and
+/// the server goes on.
 async fn in_search_slot<F>(state: &AppState, work: F) -> Result<axum::Json<Json>, ApiError>
 where
-    F: FnOnce() -> Result<Json, ApiError> + Send + 'static,
+    F: FnOnce(StopSignal) -> Result<Json, ApiError> + Send + 'static,
 {
+    let signal = StopSignal::new();
+    let _stop_when_dropped = StopOnDrop(signal.clone());
     let permit = tokio::time::timeout(SLOT_WAIT, state.searches.clone().acquire_owned())
         .await
         .map_err(|_| ApiError::busy())?
         .map_err(|_| ApiError::internal("the search slots are closed".into()))?;
     let answer = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        work()
+        work(signal)
     })
     .await
     .map_err(|error| ApiError::internal(format!("the search failed: {error}")))??;
@@ -140,7 +154,7 @@ async fn tree_search(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<axum::Json<Json>, ApiError> {
     let request: tree_api::SearchRequest = parse(body)?;
-    in_search_slot(&state, move || tree_api::search(&request)).await
+    in_search_slot(&state, move |_| tree_api::search(&request)).await
 }
 
 async fn tree_random(
@@ -148,7 +162,7 @@ async fn tree_random(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<axum::Json<Json>, ApiError> {
     let request: tree_api::RandomRequest = parse(body)?;
-    in_search_slot(&state, move || tree_api::random(&request)).await
+    in_search_slot(&state, move |_| tree_api::random(&request)).await
 }
 
 async fn ttt_move(
@@ -156,7 +170,7 @@ async fn ttt_move(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<axum::Json<Json>, ApiError> {
     let request: games_api::TttRequest = parse(body)?;
-    in_search_slot(&state, move || games_api::ttt_move(&request)).await
+    in_search_slot(&state, move |_| games_api::ttt_move(&request)).await
 }
 
 async fn connect4_move(
@@ -165,7 +179,7 @@ async fn connect4_move(
 ) -> Result<axum::Json<Json>, ApiError> {
     let request: games_api::Connect4Request = parse(body)?;
     let book = Arc::clone(&state.book);
-    in_search_slot(&state, move || games_api::connect4_move(&request, &book)).await
+    in_search_slot(&state, move |_| games_api::connect4_move(&request, &book)).await
 }
 
 async fn kalah_move(
@@ -173,7 +187,7 @@ async fn kalah_move(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<axum::Json<Json>, ApiError> {
     let request: games_api::KalahRequest = parse(body)?;
-    in_search_slot(&state, move || games_api::kalah_move(&request)).await
+    in_search_slot(&state, move |_| games_api::kalah_move(&request)).await
 }
 
 async fn checkers_state(body: Result<Bytes, BytesRejection>) -> Result<axum::Json<Json>, ApiError> {
@@ -187,7 +201,7 @@ async fn checkers_best(
     body: Result<Bytes, BytesRejection>,
 ) -> Result<axum::Json<Json>, ApiError> {
     let request: games_api::CheckersRequest = parse(body)?;
-    in_search_slot(&state, move || games_api::checkers_best(&request)).await
+    in_search_slot(&state, move |stop| games_api::checkers_best(&request, stop)).await
 }
 
 /// The page's files, embedded in the binary: no CDN, it works offline.

@@ -14,7 +14,7 @@ use gametree::games::checkers::{
 use gametree::games::connect_four_book::OpeningBook;
 use gametree::games::kalah::{Kalah, KalahRules};
 use gametree::tic_tac_toe::{Ending, Mark, TicTacToe};
-use gametree::{Game, Player, Window, alphabeta_value, depth_limited_value_quiescent};
+use gametree::{Game, Player, StopSignal, Window, alphabeta_value, depth_limited_value_quiescent};
 use gametree::{SolveOptions, Solver};
 
 use super::api::ApiError;
@@ -277,8 +277,9 @@ pub fn checkers_state_of(request: &CheckersRequest) -> Result<Json, ApiError> {
     Ok(checkers_state(&checkers_game(request)?))
 }
 
-/// The engine's move after the moves sent, as `checkers best` finds it.
-pub fn checkers_best(request: &CheckersRequest) -> Result<Json, ApiError> {
+/// The engine's move after the moves sent, as `checkers best` finds it; `stop` ends the
+/// search early (the client has gone).
+pub fn checkers_best(request: &CheckersRequest, stop: StopSignal) -> Result<Json, ApiError> {
     let mut so_far = checkers_game(request)?;
     let (depth, time) = match (request.depth, request.time) {
         (Some(_), Some(_)) => {
@@ -321,6 +322,7 @@ pub fn checkers_best(request: &CheckersRequest) -> Result<Json, ApiError> {
         crate::cli::CliError::Usage(message) => ApiError::unprocessable(message),
         crate::cli::CliError::Output(error) => ApiError::internal(error.to_string()),
     })?;
+    engine.stop = Some(stop);
     let mut game = Checkers::from_pdn(&so_far).with_weights(engine.weights);
     if game.result().is_some() {
         let mut answer = checkers_state(&so_far);
@@ -328,7 +330,10 @@ pub fn checkers_best(request: &CheckersRequest) -> Result<Json, ApiError> {
         return Ok(answer);
     }
     let report = engine.search(&mut game, |_| {});
-    let top = checkers_top(&mut game, report.iterations.last().map_or(1, |last| last.depth));
+    let top = checkers_top(
+        &mut game,
+        report.iterations.last().map_or(1, |last| last.depth),
+    );
     let best = report
         .best_move
         .ok_or_else(|| ApiError::internal("a game that is not over has a move".into()))?;

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::table::{NoTable, Probe, TableAccess, TableSearch};
-use super::{SearchOptions, TIME_CHECK_INTERVAL};
+use super::{SearchOptions, StopSignal, TIME_CHECK_INTERVAL};
 use crate::game::{Evaluate, Game, Player};
 use crate::search::alphabeta::{
     AspirationResult, AspirationValue, LineResult, ValueResult, aspiration_search,
@@ -224,6 +224,7 @@ where
 pub(super) enum Exhausted {
     Nodes,
     Time,
+    Stopped,
 }
 
 /// The depth-limited alpha-beta search with its orderings, tables and budget, kept
@@ -251,6 +252,8 @@ pub(super) struct Engine<M> {
     pub(super) exhausted: Option<Exhausted>,
     /// The plies past the horizon ([`SearchOptions::quiescence_plies`]).
     quiescence: Quiescence,
+    /// Raised by another thread to stop the search.
+    stop: Option<StopSignal>,
 }
 
 impl<M: Copy + Eq> Engine<M> {
@@ -272,6 +275,7 @@ impl<M: Copy + Eq> Engine<M> {
                 .and_then(|limit| started.checked_add(limit)),
             exhausted: None,
             quiescence: Quiescence::new(options.quiescence_plies),
+            stop: options.stop.clone(),
         }
     }
 
@@ -298,12 +302,18 @@ impl<M: Copy + Eq> Engine<M> {
             self.exhausted = Some(Exhausted::Nodes);
             return false;
         }
-        if let Some(deadline) = self.deadline
-            && self.stats.nodes.is_multiple_of(TIME_CHECK_INTERVAL)
-            && Instant::now() >= deadline
-        {
-            self.exhausted = Some(Exhausted::Time);
-            return false;
+        if self.stats.nodes.is_multiple_of(TIME_CHECK_INTERVAL) {
+            if self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline)
+            {
+                self.exhausted = Some(Exhausted::Time);
+                return false;
+            }
+            if self.stop.as_ref().is_some_and(StopSignal::is_stopped) {
+                self.exhausted = Some(Exhausted::Stopped);
+                return false;
+            }
         }
         true
     }

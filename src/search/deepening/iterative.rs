@@ -49,6 +49,9 @@ pub enum StopReason {
     NodeBudget,
     /// The time limit passed during an iteration, which was abandoned.
     TimeLimit,
+    /// Another thread raised [`SearchOptions::stop`](super::SearchOptions::stop) during an
+    /// iteration, which was abandoned.
+    Stopped,
 }
 
 /// The outcome of [`iterative_deepening`].
@@ -199,6 +202,7 @@ where
             stop = match exhausted {
                 Exhausted::Nodes => StopReason::NodeBudget,
                 Exhausted::Time => StopReason::TimeLimit,
+                Exhausted::Stopped => StopReason::Stopped,
             };
             break;
         }

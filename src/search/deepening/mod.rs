@@ -20,6 +20,8 @@ mod depth_limited;
 mod iterative;
 pub mod table;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 pub use depth_limited::{
@@ -37,7 +39,7 @@ pub use table::{DistanceAdjustment, Reuse, TableSearch, TableStats};
 /// Every ordering only reorders the moves the game generated, deterministically; none
 /// changes the value of an iteration, only how many positions it visits (and, among moves
 /// of equal value, which line it reports).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchOptions {
     /// Try the previous iteration's principal line first: at each position along it, its
     /// move is moved to the front of the game's move list (the seed's "short look-ahead"
@@ -60,7 +62,46 @@ pub struct SearchOptions {
     ///
     /// [`Evaluate::is_quiet`]: crate::Evaluate::is_quiet
     pub quiescence_plies: u32,
+    /// Stop when another thread raises this signal (a program's stop button, a server
+    /// whose client has gone): read with the clock, every [`TIME_CHECK_INTERVAL`]
+    /// positions; the iteration under way is abandoned, as at a time limit.
+    pub stop: Option<StopSignal>,
 }
+
+/// A signal one thread raises to stop a search running on another.
+///
+/// Clones share the signal: keep one, give the search another (in
+/// [`SearchOptions::stop`]), and call [`StopSignal::stop`] to end the search at its next
+/// check. Two signals are equal when they are clones of one another.
+#[derive(Clone, Debug, Default)]
+pub struct StopSignal(Arc<AtomicBool>);
+
+impl StopSignal {
+    /// A signal not yet raised.
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Raises the signal: every search given a clone of it stops at its next check.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the signal has been raised.
+    #[must_use]
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+impl PartialEq for StopSignal {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for StopSignal {}
 
 /// How often, in positions visited, a search with a time limit reads the clock.
 pub const TIME_CHECK_INTERVAL: u64 = 1024;
@@ -75,6 +116,7 @@ impl SearchOptions {
             max_nodes: None,
             time_limit: None,
             quiescence_plies: 0,
+            stop: None,
         }
     }
 }
@@ -94,6 +136,7 @@ impl Default for SearchOptions {
             max_nodes: None,
             time_limit: None,
             quiescence_plies: 0,
+            stop: None,
         }
     }
 }
