@@ -102,15 +102,18 @@ $('#error-close').addEventListener('click', clearError);
  * `{"error": ...}`: that message is what the person needs to see (it says what and where),
  * so it becomes the Error's message.
  */
-async function api(path, body) {
+async function api(path, body, signal) {
   let response;
   try {
     response = await fetch(path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
+      signal,
     });
   } catch (err) {
+    // Stopped on purpose: the server sees the request go away and stops its search.
+    if (err.name === 'AbortError') throw new Stopped();
     throw new Error(`cannot reach the server (${err.message}): is gametree serve still running?`);
   }
   let data = null;
@@ -128,6 +131,14 @@ async function api(path, body) {
   return data;
 }
 
+/** A request the person stopped (the Stop button): not an error to show. */
+class Stopped extends Error {
+  constructor() {
+    super('stopped');
+    this.name = 'Stopped';
+  }
+}
+
 /**
  * Runs an action that talks to the server: marks `panel` busy (CSS dims it, its inputs are
  * disabled so a second click cannot interleave two games), says "thinking…" in `statusEl`,
@@ -137,7 +148,8 @@ async function api(path, body) {
 async function busy(panel, statusEl, action) {
   clearError();
   panel.classList.add('busy');
-  const controls = $$('button, input, select, textarea', panel).filter((c) => !c.disabled);
+  // A control marked data-always (a Stop button) stays usable while the request runs.
+  const controls = $$('button, input, select, textarea', panel).filter((c) => !c.disabled && !c.hasAttribute('data-always'));
   controls.forEach((c) => { c.disabled = true; });
   const before = statusEl ? statusEl.textContent : '';
   if (statusEl) statusEl.textContent = 'thinking…';
@@ -145,7 +157,7 @@ async function busy(panel, statusEl, action) {
     return await action();
   } catch (err) {
     if (statusEl && statusEl.textContent === 'thinking…') statusEl.textContent = before;
-    showError(err.message);
+    if (!(err instanceof Stopped)) showError(err.message);
     return undefined;
   } finally {
     controls.forEach((c) => { c.disabled = false; });
@@ -1677,6 +1689,9 @@ class Checkers {
     this.flipped = false;
     $('#ck-new').addEventListener('click', () => this.newGame());
     $('#ck-undo').addEventListener('click', () => this.undo());
+    // Stop aborts the request: the server notices its client has gone and stops the search.
+    $('#ck-stop').addEventListener('click', () => { if (this.searching) this.searching.abort(); });
+    $('#ck-go').addEventListener('click', () => this.afterPersonOrStart());
     $('#ck-flip').addEventListener('click', () => { this.flipped = !this.flipped; this.buildBoard(); this.render(); });
     $('#ck-pdn').addEventListener('click', () => this.downloadPdn());
     $('#ck-open-tree').addEventListener('click', () => this.openTree());
@@ -1767,9 +1782,20 @@ class Checkers {
       this.render();
       return;
     }
-    const answer = await busy(this.panel, this.statusEl, () => api('/api/checkers/best', this.body(this.engineSetting())));
+    this.searching = new AbortController();
+    const signal = this.searching.signal;
+    $('#ck-stop').hidden = false;
+    $('#ck-go').hidden = true;
+    const answer = await busy(this.panel, this.statusEl, () => api('/api/checkers/best', this.body(this.engineSetting()), signal));
+    this.searching = null;
+    $('#ck-stop').hidden = true;
     if (!answer) {
-      this.statusEl.textContent = 'The engine did not answer: press Undo or try again with New game.';
+      if (signal.aborted) {
+        this.statusEl.textContent = 'Stopped: the engine has not moved. Press “Engine, move” to let it search again, or Undo.';
+        $('#ck-go').hidden = false;
+      } else {
+        this.statusEl.textContent = 'The engine did not answer: press Undo or try again with New game.';
+      }
       this.render();
       return;
     }
@@ -1895,6 +1921,9 @@ class Checkers {
     if (st && st.result) this.statusEl.textContent = `Game over: ${checkersResult(st.result, this.person)}`;
     $('#ck-pdn').disabled = !st;
     $('#ck-undo').disabled = !this.owners.includes('person');
+    // The engine to move and nothing searching (a search was stopped): offer to ask again.
+    const engineToMove = Boolean(st && !st.result && st.to_move !== this.person);
+    $('#ck-go').hidden = !(engineToMove && !this.searching);
   }
 
   /** The squares of the last move (from the engine's answer or the move's text). */

@@ -29,7 +29,7 @@
 //                   (class playable when the person may play there), #ttt-status
 //   Connect Four    #c4-side #c4-new #c4-undo #c4-show-scores, columns button[data-col="1..7"]
 //                   (class playable / full), #c4-scores [data-score-col], #c4-status
-//   checkers        #ck-fen #ck-side #ck-mode #ck-depth #ck-time #ck-new #ck-undo #ck-pdn,
+//   checkers        #ck-fen #ck-side #ck-mode #ck-depth #ck-time #ck-new #ck-undo #ck-stop #ck-go #ck-pdn,
 //                   squares #ck-board [data-square="1..32"] with .piece.black / .piece.white,
 //                   #ck-status, #ck-history, #ck-e-depth (the engine's depth), #ck-legal,
 //                   #ck-top (the top of the engine's tree: one tbody row per move)
@@ -465,6 +465,40 @@ async function main() {
     assertEqual(await shownValue(page), Math.max(...top.map((m) => m.value)), 'the minimax value');
     const note = await text(page, '#tree-source');
     assert(note.includes(`1 = ${top[0].move}`) && note.includes(`${top.length} = ${top[top.length - 1].move}`), `the note: "${note}"`);
+  });
+
+  await check('7c. checkers: Stop ends a 10-second search at once, and "Engine, move" asks again', async () => {
+    await page.click('#tab-checkers');
+    await idle(page, '#panel-checkers');
+    await page.fill('#ck-fen', '');
+    await page.selectOption('#ck-side', 'black');
+    await page.selectOption('#ck-mode', 'time');
+    await page.fill('#ck-time', '10');
+    await idle(page, '#panel-checkers');
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/checkers/state')), page.click('#ck-new')]);
+    await idle(page, '#panel-checkers');
+    await page.click('#ck-board [data-square="11"]');
+    const asked = page.waitForRequest((r) => r.url().endsWith('/api/checkers/best'));
+    await page.click('#ck-board [data-square="15"]');
+    await asked;
+    await page.waitForSelector('#ck-stop:not([hidden])', { timeout: WAIT });
+    const stoppedAt = Date.now();
+    await page.click('#ck-stop');
+    await idle(page, '#panel-checkers');
+    assert(Date.now() - stoppedAt < 5000, 'the page waited for the search after Stop');
+    const status = await text(page, '#ck-status');
+    assert(status.startsWith('Stopped'), `the status after Stop: "${status}"`);
+    assert(!(await page.isVisible('#error')), 'Stop showed an error');
+    assert(await page.isVisible('#ck-go'), '"Engine, move" is not offered after Stop');
+    assertEqual(await page.locator('#ck-history .ck-h-move.engine').count(), 0, 'engine moves after Stop');
+    // Ask again, quickly this time: the server's slot was freed by the stopped search.
+    await page.selectOption('#ck-mode', 'depth');
+    await page.fill('#ck-depth', '2');
+    await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/checkers/best'), { timeout: WAIT }), page.click('#ck-go')]);
+    await idle(page, '#panel-checkers');
+    assertEqual(await page.locator('#ck-history .ck-h-move.engine').count(), 1, 'engine moves after "Engine, move"');
+    assert(!(await page.isVisible('#ck-go')), '"Engine, move" is still offered after the engine moved');
+    await page.fill('#ck-depth', '4');
   });
 
   await check('8. tic-tac-toe: playing X to the end, the program never loses', async () => {
