@@ -324,3 +324,30 @@ fn a_search_whose_client_goes_away_stops_and_frees_its_slot() {
     let (status, answer) = server.post("/api/checkers/best", r#"{"moves": [], "depth": 2}"#);
     assert_eq!(status, 200, "{answer}");
 }
+
+#[test]
+fn kalah_answers_the_solvers_move_and_whose_turn_follows() {
+    let server = Server::start();
+    let (status, answer) = server.post(
+        "/api/kalah/move",
+        r#"{"houses": 4, "seeds": 3, "moves": []}"#,
+    );
+    assert_eq!(status, 200, "{answer}");
+    // Kalah(4,3) is a win by 8 for the first player (docs/kalah.md): solved within the budget.
+    assert_eq!(answer["exact"], true);
+    assert_eq!(
+        (answer["at_least"].clone(), answer["at_most"].clone()),
+        (json!(8), json!(8))
+    );
+    assert_eq!(answer["after"]["pits"].as_array().unwrap().len(), 10);
+    for (body, expected) in [
+        (r#"{"houses": 7}"#, 422),
+        (r#"{"seeds": 0}"#, 422),
+        (r#"{"houses": 4, "seeds": 3, "moves": [5]}"#, 400),
+        (r#"{"rules": "african"}"#, 400),
+    ] {
+        let (status, answer) = server.post("/api/kalah/move", body);
+        assert_eq!(status, expected, "{body}: {answer}");
+        assert!(answer["error"].is_string(), "{body}: {answer}");
+    }
+}
