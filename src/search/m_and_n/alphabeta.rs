@@ -95,16 +95,14 @@ where
     B: BackingUp + ?Sized,
     O: Observer<G::Move, f64>,
 {
-    let started = Instant::now();
-    let mut search = searcher(backing, 0, |game: &G, _| Some(game.value()), observer);
-    let (value, best_move) = search.root(game, None);
-    let mut stats = search.stats;
-    stats.elapsed = started.elapsed();
-    MnResult {
-        value,
-        best_move,
-        stats,
-    }
+    run_root(
+        game,
+        backing,
+        None,
+        0,
+        |game: &G, _| Some(game.value()),
+        observer,
+    )
 }
 
 /// [`mn_alphabeta`] to a depth limit (Slagle's `dmax`): positions `depth` plies below the
@@ -131,7 +129,14 @@ where
     G: Game<Value = f64> + Evaluate,
     B: BackingUp + ?Sized,
 {
-    run_root(game, backing, Some(depth), quiescence_plies, evaluate_quiet)
+    run_root(
+        game,
+        backing,
+        Some(depth),
+        quiescence_plies,
+        evaluate_quiet,
+        &mut NoObserver,
+    )
 }
 
 /// Slagle's `maxv[p; oldalpha]` / `minv[p; oldbeta]` (Appendix C): the m&n value of the
@@ -205,21 +210,22 @@ fn searcher<'b, 'o, B: BackingUp + ?Sized, M, E, O>(
     }
 }
 
-fn run_root<G, B, E>(
+fn run_root<G, B, E, O>(
     game: &mut G,
     backing: &B,
     depth: Option<u32>,
     quiescence_plies: u32,
     evaluate: E,
+    observer: &mut O,
 ) -> MnResult<G::Move>
 where
     G: Game<Value = f64>,
     B: BackingUp + ?Sized,
     E: Fn(&G, bool) -> Option<f64>,
+    O: Observer<G::Move, f64>,
 {
     let started = Instant::now();
-    let mut observer = NoObserver;
-    let mut search = searcher(backing, quiescence_plies, evaluate, &mut observer);
+    let mut search = searcher(backing, quiescence_plies, evaluate, observer);
     let (value, best_move) = search.root(game, depth);
     let mut stats = search.stats;
     stats.elapsed = started.elapsed();
