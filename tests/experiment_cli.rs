@@ -498,3 +498,164 @@ fn quiescence_is_part_of_the_configuration_and_of_the_command_the_report_gives()
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// `gametree ARGS` with these environment variables set (and the schedulers' others unset).
+fn gametree_in_environment(args: &[&str], environment: &[(&str, &str)]) -> std::process::Output {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_gametree"));
+    command.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    for name in [
+        "SLURM_ARRAY_TASK_ID",
+        "SLURM_ARRAY_TASK_MIN",
+        "SLURM_ARRAY_TASK_COUNT",
+        "JOB_COMPLETION_INDEX",
+        "JOB_COMPLETIONS",
+    ] {
+        command.env_remove(name);
+    }
+    command.envs(environment.iter().copied());
+    command.output().expect("run the gametree binary")
+}
+
+#[test]
+fn a_slurm_array_task_or_an_indexed_job_pod_plays_its_own_shard() {
+    let slurm = scratch("slurm");
+    let out = slurm.to_str().expect("UTF-8 path").to_string();
+    // `sbatch --array=4-5`: task 5 is the second of two.
+    let output = gametree_in_environment(
+        &tiny_args(&out),
+        &[
+            ("SLURM_ARRAY_TASK_ID", "5"),
+            ("SLURM_ARRAY_TASK_MIN", "4"),
+            ("SLURM_ARRAY_TASK_COUNT", "2"),
+        ],
+    );
+    let text = success_stdout(&output);
+    assert!(
+        text.contains("shard 2/2 from SLURM_ARRAY_TASK_ID"),
+        "{text}"
+    );
+    assert!(text.contains("games: 6 in this run (shard 2/2)"), "{text}");
+    let _ = fs::remove_dir_all(&slurm);
+
+    // A Kubernetes Indexed Job of two completions: index 0 is the first shard; --shard wins.
+    let pod = scratch("indexed-job");
+    let out = pod.to_str().expect("UTF-8 path").to_string();
+    let kubernetes = [("JOB_COMPLETION_INDEX", "0"), ("JOB_COMPLETIONS", "2")];
+    let text = success_stdout(&gametree_in_environment(&tiny_args(&out), &kubernetes));
+    assert!(text.contains("games: 6 in this run (shard 1/2)"), "{text}");
+    let mut explicit = tiny_args(&out);
+    explicit.extend(["--shard", "2/2"]);
+    let text = success_stdout(&gametree_in_environment(&explicit, &kubernetes));
+    assert!(
+        text.contains("(shard 2/2)") && !text.contains("from JOB_COMPLETION_INDEX"),
+        "{text}"
+    );
+    let _ = fs::remove_dir_all(&pod);
+}
+
+#[test]
+fn a_half_set_or_inconsistent_scheduler_environment_is_a_usage_error() {
+    let scratch = scratch("bad-environment");
+    let out = scratch
+        .join("run")
+        .to_str()
+        .expect("UTF-8 path")
+        .to_string();
+    for (environment, words) in [
+        (
+            vec![("JOB_COMPLETION_INDEX", "1")],
+            "JOB_COMPLETIONS is not",
+        ),
+        (
+            vec![("JOB_COMPLETION_INDEX", "2"), ("JOB_COMPLETIONS", "2")],
+            "not below",
+        ),
+        (
+            vec![("SLURM_ARRAY_TASK_ID", "3")],
+            "SLURM_ARRAY_TASK_COUNT is not",
+        ),
+        (
+            // `--array=0-6:2`: four tasks 0, 2, 4, 6; task 6 is not the fourth of four.
+            vec![
+                ("SLURM_ARRAY_TASK_ID", "6"),
+                ("SLURM_ARRAY_TASK_MIN", "0"),
+                ("SLURM_ARRAY_TASK_COUNT", "4"),
+            ],
+            "consecutive",
+        ),
+        (vec![("SLURM_ARRAY_TASK_ID", "x")], "not a whole number"),
+    ] {
+        let output = gametree_in_environment(&tiny_args(&out), &environment);
+        assert_eq!(output.status.code(), Some(2), "{environment:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(words), "{environment:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    }
+    assert!(
+        !Path::new(&out).exists(),
+        "nothing is written on a usage error"
+    );
+    let _ = fs::remove_dir_all(&scratch);
+}
+
+#[test]
+fn the_documented_sbatch_script_runs_each_array_task_as_its_shard_and_the_shards_merge() {
+    let results = scratch("sbatch");
+    let binary = Path::new(env!("CARGO_BIN_EXE_gametree"));
+    let path = format!(
+        "{}:{}",
+        binary.parent().expect("a directory").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    // The tiny settings in place of D = 8: everything but --out, which the script sets.
+    let tiny = tiny_args("unused");
+    let settings = tiny[2..tiny.len() - 2].join(" ");
+    for task in ["0", "1"] {
+        let output = std::process::Command::new("bash")
+            .arg("docs/cluster/slagle-d8.sbatch")
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("PATH", &path)
+            .env("SLURM_ARRAY_TASK_ID", task)
+            .env("SLURM_ARRAY_TASK_MIN", "0")
+            .env("SLURM_ARRAY_TASK_COUNT", "2")
+            .env("SLURM_CPUS_PER_TASK", "1")
+            .env("GAMETREE_EXPERIMENT_ARGS", &settings)
+            .env("GAMETREE_RESULTS", &results)
+            .output()
+            .expect("run bash");
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert_eq!(game_lines(&results.join(format!("shard-{task}"))).len(), 6);
+    }
+    let merged = results.join("merged");
+    let output = gametree(&[
+        "experiment",
+        "merge",
+        results.join("shard-0").to_str().expect("UTF-8"),
+        results.join("shard-1").to_str().expect("UTF-8"),
+        "--out",
+        merged.to_str().expect("UTF-8"),
+    ]);
+    assert!(success_stdout(&output).contains("merged 12 games from 2 directories"));
+    // The Job manifest keeps JOB_COMPLETIONS equal to its completions.
+    let manifest = fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/cluster/slagle-d8-job.yaml"),
+    )
+    .expect("the manifest");
+    let completions = manifest
+        .lines()
+        .find_map(|line| line.trim().strip_prefix("completions: "))
+        .expect("spec.completions");
+    let after = manifest
+        .split("name: JOB_COMPLETIONS")
+        .nth(1)
+        .expect("the variable");
+    assert!(
+        after.contains(&format!("value: \"{completions}\"")),
+        "{manifest}"
+    );
+    let _ = fs::remove_dir_all(&results);
+}

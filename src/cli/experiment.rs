@@ -170,7 +170,10 @@ struct SlagleArgs {
     /// and writes every artefact.
     #[arg(long)]
     quick: bool,
-    /// Play only the K-th of N slices of the games (learning is done in full).
+    /// Play only the K-th of N slices of the games (learning is done in full). Default: the
+    /// slice a Slurm job array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN,
+    /// SLURM_ARRAY_TASK_COUNT) or a Kubernetes Indexed Job (JOB_COMPLETION_INDEX, with
+    /// JOB_COMPLETIONS set to the job's completions) gives the process; else all of them.
     #[arg(long, value_name = "K/N")]
     shard: Option<String>,
     /// Hold the fit to Slagle's monotonicity condition y·2^x·ln 2 ≤ 1.
@@ -243,6 +246,68 @@ fn parse_shard(text: &str) -> Result<(usize, usize), CliError> {
         return Err(bad());
     }
     Ok((k, n))
+}
+
+/// The shard a cluster scheduler gives this process, from its environment (`variable`
+/// reads one): a Slurm job array's task among its tasks, or a Kubernetes Indexed Job's
+/// completion index among its completions (Kubernetes does not put the completions in the
+/// environment: the Job's manifest sets `JOB_COMPLETIONS` beside `spec.completions`).
+/// `None` outside a job array; an error when the variables are half set or inconsistent, so
+/// that a misconfigured array does not silently play every game in every task.
+fn shard_from_environment(
+    variable: impl Fn(&str) -> Option<String>,
+) -> Result<Option<((usize, usize), &'static str)>, CliError> {
+    let number = |name: &str| -> Result<Option<usize>, CliError> {
+        variable(name)
+            .map(|text| {
+                text.trim()
+                    .parse::<usize>()
+                    .map_err(|_| usage(format!("{name}={text:?} is not a whole number")))
+            })
+            .transpose()
+    };
+    if let Some(task) = number("SLURM_ARRAY_TASK_ID")? {
+        let count = number("SLURM_ARRAY_TASK_COUNT")?.ok_or_else(|| {
+            usage("SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not: give --shard K/N")
+        })?;
+        let first = number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
+        let k = task.checked_sub(first).map_or(0, |offset| offset + 1);
+        if count == 0 || k == 0 || k > count {
+            return Err(usage(format!(
+                "the Slurm array task {task} (first {first}, {count} tasks) is not one of \
+                 {count} consecutive tasks: use --array=0-{} (no step), or give --shard K/N",
+                count.saturating_sub(1)
+            )));
+        }
+        return Ok(Some(((k, count), "SLURM_ARRAY_TASK_ID")));
+    }
+    if let Some(index) = number("JOB_COMPLETION_INDEX")? {
+        let count = number("JOB_COMPLETIONS")?.ok_or_else(|| {
+            usage(
+                "JOB_COMPLETION_INDEX is set but JOB_COMPLETIONS is not: set it in the Job's \
+                 manifest to spec.completions, or give --shard K/N",
+            )
+        })?;
+        if index >= count {
+            return Err(usage(format!(
+                "JOB_COMPLETION_INDEX={index} is not below JOB_COMPLETIONS={count}"
+            )));
+        }
+        return Ok(Some(((index + 1, count), "JOB_COMPLETION_INDEX")));
+    }
+    Ok(None)
+}
+
+/// `--shard` if given, else the scheduler's, else none; says where a scheduler's came from.
+fn shard(args: &SlagleArgs) -> Result<Option<(usize, usize)>, CliError> {
+    if let Some(text) = args.shard.as_deref() {
+        return parse_shard(text).map(Some);
+    }
+    let found = shard_from_environment(|name| std::env::var(name).ok())?;
+    if let Some(((k, n), source)) = found {
+        say!("shard {k}/{n} from {source}")?;
+    }
+    Ok(found.map(|(shard, _)| shard))
 }
 
 fn progress(length: usize, prefix: &str) -> ProgressBar {
@@ -581,7 +646,7 @@ fn run_game<E: ExperimentGame>(
         Some(jobs) => limits::check_jobs(jobs)?,
         None => limits::cores(),
     };
-    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
+    let shard = shard(args)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
