@@ -248,6 +248,9 @@ fn parse_shard(text: &str) -> Result<(usize, usize), CliError> {
     Ok((k, n))
 }
 
+/// A shard `(K, N)` and the variable that gave its index.
+type ScheduledShard = ((usize, usize), &'static str);
+
 /// The shard a cluster scheduler gives this process, from its environment (`variable`
 /// reads one): a Slurm job array's task among its tasks, or a Kubernetes Indexed Job's
 /// completion index among its completions (Kubernetes does not put the completions in the
@@ -256,7 +259,7 @@ fn parse_shard(text: &str) -> Result<(usize, usize), CliError> {
 /// that a misconfigured array does not silently play every game in every task.
 fn shard_from_environment(
     variable: impl Fn(&str) -> Option<String>,
-) -> Result<Option<((usize, usize), &'static str)>, CliError> {
+) -> Result<Option<ScheduledShard>, CliError> {
     let number = |name: &str| -> Result<Option<usize>, CliError> {
         variable(name)
             .map(|text| {
