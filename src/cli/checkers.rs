@@ -4,6 +4,7 @@
 pub(super) mod best;
 pub(super) mod engine;
 mod play;
+mod protocol;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -112,6 +113,24 @@ enum CheckersCommand {
         #[command(flatten)]
         search: engine::SearchArgs,
     },
+    /// Run as an engine process for a match harness or a GUI: commands on standard input,
+    /// one a line (`position startpos|fen FEN [moves ...]`, `go depth D|time S`, `moves`,
+    /// `newgame`, `quit`), answers on standard output (docs/checkers.md); the table is kept
+    /// from move to move.
+    #[command(after_help = "Example:\n  \
+        $ printf 'position startpos moves 11-15\\ngo depth 6\\nquit\\n' | gametree checkers engine\n  \
+        ready\n  \
+        ok\n  \
+        bestmove 24-19 value 2 depth 6 nodes [..] seconds [..]")]
+    Engine {
+        /// The transposition table's size in MiB (0: no table), cleared by `newgame`.
+        #[arg(long, default_value_t = 16)]
+        table_mib: usize,
+        /// Quiescence: the most plies searched past the depth while the side to move must
+        /// capture (0: none; at most 64) [default: 16]
+        #[arg(long, value_name = "PLIES")]
+        quiescence: Option<u32>,
+    },
 }
 
 /// Runs a `gametree checkers` subcommand.
@@ -130,6 +149,16 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             save,
             search,
         } => play::run(&game.read()?, side, save, &search),
+        CheckersCommand::Engine {
+            table_mib,
+            quiescence,
+        } => {
+            let settings = engine::SearchArgs::alphabeta(Some(1), None, table_mib, quiescence);
+            let searcher = engine::Engine::from_args(&settings)?;
+            let stdin = std::io::stdin();
+            protocol::run(searcher, table_mib, stdin.lock(), std::io::stdout().lock())?;
+            Ok(Outcome::Found)
+        }
     }
 }
 

@@ -93,6 +93,36 @@ pub struct SearchArgs {
     pub quiescence: Option<u32>,
 }
 
+impl SearchArgs {
+    /// Plain iterative deepening alpha-beta to `depth` plies or for `time` seconds, as the
+    /// command line's defaults give it, for the callers that are not a command line (the web
+    /// server, the engine protocol).
+    pub fn alphabeta(
+        depth: Option<u32>,
+        time: Option<f64>,
+        table_mib: usize,
+        quiescence: Option<u32>,
+    ) -> SearchArgs {
+        SearchArgs {
+            depth,
+            time,
+            algorithm: None,
+            m: None,
+            n: None,
+            x: None,
+            y: None,
+            r: None,
+            s: None,
+            table_mib,
+            params: None,
+            engine: EngineName::Alphabeta,
+            playouts: None,
+            seed: None,
+            quiescence,
+        }
+    }
+}
+
 /// The search algorithms of the checkers commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Algorithm {

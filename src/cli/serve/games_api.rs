@@ -18,7 +18,7 @@ use gametree::{Game, Player, StopSignal, Window, alphabeta_value, depth_limited_
 use gametree::{SolveOptions, Solver};
 
 use super::api::ApiError;
-use crate::cli::checkers::engine::{Engine, EngineName, SearchArgs};
+use crate::cli::checkers::engine::{Engine, SearchArgs};
 use crate::cli::{connect4, kalah, ttt};
 
 /// The body of `POST /api/ttt/move`.
@@ -301,23 +301,7 @@ pub fn checkers_best(request: &CheckersRequest, stop: StopSignal) -> Result<Json
             )));
         }
     };
-    let args = SearchArgs {
-        depth,
-        time,
-        algorithm: None,
-        m: None,
-        n: None,
-        x: None,
-        y: None,
-        r: None,
-        s: None,
-        table_mib: 16,
-        params: None,
-        engine: EngineName::Alphabeta,
-        playouts: None,
-        seed: None,
-        quiescence: None,
-    };
+    let args = SearchArgs::alphabeta(depth, time, 16, None);
     let mut engine = Engine::from_args(&args).map_err(|error| match error {
         crate::cli::CliError::Usage(message) => ApiError::unprocessable(message),
         crate::cli::CliError::Output(error) => ApiError::internal(error.to_string()),

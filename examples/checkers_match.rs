@@ -1,0 +1,632 @@
+//! gametree's checkers player in a match against a reference engine: Martin Fierz's cake++
+//! 1.22 or Jonathan Kreuzer's GuiNN 2.06, through their line-protocol drivers (built from
+//! their sources by `../shared/anchors/checkers/build.sh`; never part of this project).
+//!
+//! ```sh
+//! GAMETREE_CAKE=/tmp/anchors/bin/checkers/cake/cake_cli \
+//!     cargo run --release --example checkers_match -- --opponent cake --opponent-depth 7 --depth 6
+//! GAMETREE_GUINN=/tmp/anchors/bin/checkers/guinn/guinn_cli \
+//!     cargo run --release --example checkers_match -- --opponent guinn --opponent-depth 8 --time 0.1
+//! ```
+//!
+//! Every game starts from one of the ACF three-move ballots, each ballot played twice with
+//! colours reversed. gametree searches with iterative deepening alpha-beta, quiescence and a
+//! transposition table (`--depth D` plies or `--time S` seconds a move); the engine searches
+//! to `--opponent-depth` plies (both drivers take a depth, not a time). Each move is checked
+//! by both move generators: the engine's move must lead to a position gametree's generator
+//! lists, and gametree's move to one the engine's generator lists (`moves` in both
+//! protocols). The game ends at a position without a move (a loss for the side to move), a
+//! third repetition or 40 moves by each side without a capture or a man's move (draws), or,
+//! adjudicated a draw, after `--max-plies`.
+//!
+//! Games are appended to `--out` (JSON lines) as they end; a rerun with the same file plays
+//! only the games it does not hold. `--ballots N` plays the first N ballots (default all
+//! 156, so 312 games); `--jobs J` plays J games at once, each with its own engine process.
+//! Prints W/D/L from gametree's side, the score, the Elo difference with its 95% interval,
+//! and the same by gametree's colour. Without the engine's path in its variable it says so
+//! and exits 0: nothing of the project needs these engines.
+
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use gametree::experiment::MatchScore;
+use gametree::games::checkers::{
+    Ballot, Checkers, Color, GameResult, Position, squares_of, three_move_ballots,
+};
+use gametree::{Game, Search, TranspositionTable};
+
+/// The reference engines and their protocols.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// cake_cli.c: positions as four hex bitboards in cake's square order.
+    Cake,
+    /// guinn_cli.cpp: positions as PDN FEN; `go` takes the game so far.
+    Guinn,
+}
+
+impl Kind {
+    fn variable(self) -> &'static str {
+        match self {
+            Kind::Cake => "GAMETREE_CAKE",
+            Kind::Guinn => "GAMETREE_GUINN",
+        }
+    }
+}
+
+/// How gametree searches.
+#[derive(Clone, Copy, Debug)]
+enum Budget {
+    Depth(u32),
+    Time(Duration),
+}
+
+#[derive(Clone, Debug)]
+struct Settings {
+    kind: Kind,
+    path: PathBuf,
+    opponent_depth: u32,
+    budget: Budget,
+    quiescence: u32,
+    table_mib: usize,
+    max_plies: usize,
+}
+
+/// cake's bit for a square: bit i is square 4·(i/4) + 4 − (i mod 4).
+fn cake_bit(square: u8) -> u32 {
+    let index = u32::from(square - 1);
+    let (row, column) = (index / 4, index % 4);
+    1 << (4 * row + 3 - column)
+}
+
+fn to_cake(position: &Position) -> String {
+    let board = |squares: u32| {
+        squares_of(squares)
+            .map(cake_bit)
+            .fold(0, |all, bit| all | bit)
+    };
+    let kings = |color| position.kings(color);
+    let men = |color| position.men(color);
+    format!(
+        "{} {:x} {:x} {:x} {:x}",
+        match position.side_to_move() {
+            Color::Black => 'b',
+            Color::White => 'w',
+        },
+        board(men(Color::Black)),
+        board(kings(Color::Black)),
+        board(men(Color::White)),
+        board(kings(Color::White))
+    )
+}
+
+/// A position from cake's four bitboards, `side` to move.
+fn from_cake(fields: &[&str], side: Color) -> Result<Position, String> {
+    let mut boards = [0u32; 4];
+    for (board, field) in boards.iter_mut().zip(fields) {
+        let cake = u32::from_str_radix(field, 16).map_err(|_| format!("bad bitboard {field}"))?;
+        *board = (1..=32u8)
+            .filter(|&square| cake & cake_bit(square) != 0)
+            .fold(0, |all, square| all | (1 << (square - 1)));
+    }
+    let [black_men, black_kings, white_men, white_kings] = boards;
+    Position::from_bitboards(
+        black_men | black_kings,
+        white_men | white_kings,
+        black_kings | white_kings,
+        side,
+    )
+    .map_err(|error| error.to_string())
+}
+
+/// One engine process, spoken to line by line.
+struct Opponent {
+    settings: Settings,
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Opponent {
+    fn start(settings: &Settings) -> Result<Opponent, String> {
+        let directory = settings.path.parent().unwrap_or(Path::new("."));
+        let mut child = Command::new(&settings.path)
+            .current_dir(directory)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|error| format!("cannot start {}: {error}", settings.path.display()))?;
+        let input = child.stdin.take().ok_or("no stdin")?;
+        let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        let mut opponent = Opponent {
+            settings: settings.clone(),
+            child,
+            input,
+            output,
+        };
+        opponent.read_until("ready")?;
+        Ok(opponent)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|error| format!("the engine's input: {error}"))
+    }
+
+    fn line(&mut self) -> Result<String, String> {
+        let mut line = String::new();
+        let read = self
+            .output
+            .read_line(&mut line)
+            .map_err(|error| format!("the engine's output: {error}"))?;
+        if read == 0 {
+            return Err("the engine stopped".into());
+        }
+        Ok(line.trim_end().to_string())
+    }
+
+    /// Reads lines up to the first that starts with `word`, and returns it.
+    fn read_until(&mut self, word: &str) -> Result<String, String> {
+        loop {
+            let line = self.line()?;
+            if line.split_whitespace().next() == Some(word) {
+                return Ok(line);
+            }
+            if line == "error" || line.starts_with("error ") {
+                return Err(format!("the engine says {line}"));
+            }
+        }
+    }
+
+    fn new_game(&mut self) -> Result<(), String> {
+        if self.settings.kind == Kind::Guinn {
+            self.send("newgame")?;
+            self.read_until("ok")?;
+        }
+        Ok(())
+    }
+
+    /// The positions the engine's own move generator reaches from `position`.
+    fn successors(&mut self, position: &Position) -> Result<Vec<Position>, String> {
+        let side = position.side_to_move().opponent();
+        match self.settings.kind {
+            Kind::Cake => self.send(&format!("moves {}", to_cake(position)))?,
+            Kind::Guinn => self.send(&format!("moves {}", position.to_fen()))?,
+        }
+        let header = self.read_until("moves")?;
+        let count: usize = header
+            .split_whitespace()
+            .nth(1)
+            .and_then(|count| count.parse().ok())
+            .ok_or_else(|| format!("bad header {header:?}"))?;
+        (0..count)
+            .map(|_| {
+                let line = self.line()?;
+                let fields: Vec<&str> = line.split_whitespace().collect();
+                match self.settings.kind {
+                    Kind::Cake => from_cake(&fields, side),
+                    Kind::Guinn => fields
+                        .first()
+                        .ok_or_else(|| "an empty line".to_string())
+                        .and_then(|fen| Position::from_fen(fen).map_err(|e| e.to_string())),
+                }
+            })
+            .collect()
+    }
+
+    /// The position after the engine's move from the last of `history`.
+    fn reply(&mut self, history: &[Position], first_of_game: bool) -> Result<Position, String> {
+        let position = history.last().ok_or("no position")?;
+        let side = position.side_to_move().opponent();
+        let depth = self.settings.opponent_depth;
+        match self.settings.kind {
+            Kind::Cake => self.send(&format!(
+                "go {} {depth} {}",
+                to_cake(position),
+                u8::from(first_of_game)
+            ))?,
+            Kind::Guinn => {
+                let fens: Vec<String> = history.iter().map(Position::to_fen).collect();
+                self.send(&format!("go {depth} {}", fens.join("|")))?;
+            }
+        }
+        let result = self.read_until("result")?;
+        self.read_until("info")?;
+        let fields: Vec<&str> = result.split_whitespace().skip(1).collect();
+        match self.settings.kind {
+            Kind::Cake => from_cake(&fields, side),
+            Kind::Guinn => fields
+                .first()
+                .ok_or_else(|| format!("bad result {result:?}"))
+                .and_then(|fen| Position::from_fen(fen).map_err(|e| e.to_string())),
+        }
+    }
+}
+
+impl Drop for Opponent {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+/// How one game ended, from gametree's side.
+struct Record {
+    index: usize,
+    ballot: u16,
+    gametree: Color,
+    points: f64,
+    result: &'static str,
+    reason: String,
+    plies: usize,
+    moves: Vec<String>,
+    /// Seconds each side spent choosing its moves, and how many moves it chose.
+    gametree_seconds: f64,
+    gametree_moves: usize,
+    opponent_seconds: f64,
+    opponent_moves: usize,
+}
+
+impl Record {
+    fn json(&self) -> String {
+        serde_json::json!({
+            "index": self.index,
+            "ballot": self.ballot,
+            "gametree": match self.gametree { Color::Black => "black", Color::White => "white" },
+            "points": self.points,
+            "result": self.result,
+            "reason": self.reason,
+            "plies": self.plies,
+            "moves": self.moves,
+            "gametree_seconds": self.gametree_seconds,
+            "gametree_moves": self.gametree_moves,
+            "opponent_seconds": self.opponent_seconds,
+            "opponent_moves": self.opponent_moves,
+        })
+        .to_string()
+    }
+}
+
+/// gametree's move in `game`.
+fn gametree_move(
+    game: &mut Checkers,
+    settings: &Settings,
+    table: &mut TranspositionTable<gametree::games::checkers::Move, i32>,
+) -> Option<gametree::games::checkers::Move> {
+    game.mark_root();
+    let search = Search::new(game)
+        .quiescence(settings.quiescence)
+        .table(table);
+    let search = match settings.budget {
+        Budget::Depth(depth) => search.depth(depth),
+        Budget::Time(limit) => search.time_limit(limit),
+    };
+    search.run().best_move
+}
+
+fn play(
+    index: usize,
+    ballot: &Ballot,
+    gametree: Color,
+    settings: &Settings,
+    opponent: &mut Opponent,
+) -> Result<Record, String> {
+    let mut game = Checkers::new();
+    for &mv in &ballot.moves {
+        game.update(mv);
+    }
+    let mut history: Vec<Position> = vec![Position::initial()];
+    for &mv in &ballot.moves {
+        let next = history[history.len() - 1].play(mv);
+        history.push(next);
+    }
+    let mut moves: Vec<String> = ballot.moves.iter().map(ToString::to_string).collect();
+    let mut table = TranspositionTable::with_mib(settings.table_mib);
+    opponent.new_game()?;
+    let mut first_of_game = true;
+    let (mut gametree_seconds, mut gametree_moves) = (0.0, 0);
+    let (mut opponent_seconds, mut opponent_moves) = (0.0, 0);
+    let (result, reason) = loop {
+        if let Some(result) = game.result() {
+            let reason = match result {
+                GameResult::Draw => "draw by repetition or the 40-move rule",
+                _ => "no move left",
+            };
+            break (result, reason.to_string());
+        }
+        if moves.len() >= settings.max_plies {
+            break (
+                GameResult::Draw,
+                format!("adjudicated after {} plies", moves.len()),
+            );
+        }
+        let position = *game.position();
+        let mut legal = Vec::new();
+        position.legal_moves(&mut legal);
+        let mv = if position.side_to_move() == gametree {
+            let thinking = Instant::now();
+            let mv =
+                gametree_move(&mut game, settings, &mut table).ok_or("gametree found no move")?;
+            gametree_seconds += thinking.elapsed().as_secs_f64();
+            gametree_moves += 1;
+            // The engine's generator must list the position gametree's move leads to.
+            let theirs = opponent.successors(&position)?;
+            if !theirs.contains(&position.play(mv)) {
+                return Err(format!(
+                    "the engine's generator does not list gametree's {mv} at {}",
+                    position.to_fen()
+                ));
+            }
+            mv
+        } else {
+            let thinking = Instant::now();
+            let reached = opponent.reply(&history, first_of_game)?;
+            opponent_seconds += thinking.elapsed().as_secs_f64();
+            opponent_moves += 1;
+            first_of_game = false;
+            *legal
+                .iter()
+                .find(|&&mv| position.play(mv) == reached)
+                .ok_or_else(|| {
+                    format!(
+                        "the engine's move to {} is not legal at {}",
+                        reached.to_fen(),
+                        position.to_fen()
+                    )
+                })?
+        };
+        game.update(mv);
+        history.push(*game.position());
+        moves.push(mv.to_string());
+    };
+    let winner = match result {
+        GameResult::BlackWins => Some(Color::Black),
+        GameResult::WhiteWins => Some(Color::White),
+        _ => None,
+    };
+    let points = match winner {
+        Some(color) if color == gametree => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    };
+    Ok(Record {
+        index,
+        ballot: ballot.number,
+        gametree,
+        points,
+        result: result.token(),
+        reason,
+        plies: moves.len(),
+        moves,
+        gametree_seconds,
+        gametree_moves,
+        opponent_seconds,
+        opponent_moves,
+    })
+}
+
+fn argument<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
+    args.iter()
+        .position(|arg| arg == name)
+        .and_then(|index| args.get(index + 1))
+        .map(String::as_str)
+}
+
+fn number<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
+    match argument(args, name) {
+        None => default,
+        Some(text) => text.parse().unwrap_or_else(|_| {
+            eprintln!("checkers_match: {name} {text:?} is not a number");
+            std::process::exit(2);
+        }),
+    }
+}
+
+fn summary(label: &str, records: &[(Color, f64)]) {
+    let mut score = MatchScore {
+        wins: 0,
+        draws: 0,
+        losses: 0,
+    };
+    for &(_, points) in records {
+        if points == 1.0 {
+            score.wins += 1;
+        } else if points == 0.5 {
+            score.draws += 1;
+        } else {
+            score.losses += 1;
+        }
+    }
+    let elo = score.elo().map_or("-".to_string(), |elo| {
+        format!("{:+.0} Elo [{:+.0}, {:+.0}]", elo.elo, elo.low, elo.high)
+    });
+    println!(
+        "{label}: {} games, gametree +{} ={} -{}, score {:.3}, {elo}",
+        score.games(),
+        score.wins,
+        score.draws,
+        score.losses,
+        score.score().unwrap_or(f64::NAN)
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let kind = match argument(&args, "--opponent").unwrap_or("cake") {
+        "cake" => Kind::Cake,
+        "guinn" => Kind::Guinn,
+        other => {
+            eprintln!("checkers_match: --opponent {other:?}: cake or guinn");
+            std::process::exit(2);
+        }
+    };
+    let Some(path) = std::env::var_os(kind.variable()) else {
+        println!(
+            "checkers_match: skipped: set {} to the engine's driver (built by ../shared/anchors/checkers/build.sh)",
+            kind.variable()
+        );
+        return;
+    };
+    let budget = match argument(&args, "--time") {
+        Some(_) => Budget::Time(Duration::from_secs_f64(number(&args, "--time", 0.1))),
+        None => Budget::Depth(number(&args, "--depth", 6)),
+    };
+    let settings = Settings {
+        kind,
+        path: PathBuf::from(path),
+        opponent_depth: number(&args, "--opponent-depth", 7),
+        budget,
+        quiescence: number(&args, "--quiescence", 16),
+        table_mib: number(&args, "--table-mib", 16),
+        max_plies: number(&args, "--max-plies", 300),
+    };
+    let ballots = three_move_ballots();
+    let count = number(&args, "--ballots", ballots.len()).min(ballots.len());
+    let jobs = number(&args, "--jobs", 1usize).max(1);
+    let out = PathBuf::from(argument(&args, "--out").unwrap_or("target/checkers-match.jsonl"));
+    let done: Vec<serde_json::Value> = std::fs::read_to_string(&out)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|line| serde_json::from_str(line).ok())
+        .collect();
+    let finished: HashSet<usize> = done
+        .iter()
+        .filter_map(|record| record["index"].as_u64().map(|index| index as usize))
+        .collect();
+    let to_play: Vec<usize> = (0..2 * count)
+        .filter(|index| !finished.contains(index))
+        .collect();
+    println!(
+        "gametree ({:?}, quiescence {}) against {:?} at depth {}: {} games, {} already played",
+        settings.budget,
+        settings.quiescence,
+        settings.kind,
+        settings.opponent_depth,
+        2 * count,
+        2 * count - to_play.len()
+    );
+    let file = Mutex::new(
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(&out)
+            .unwrap_or_else(|error| {
+                eprintln!("checkers_match: cannot open {}: {error}", out.display());
+                std::process::exit(2);
+            }),
+    );
+    let queue = Mutex::new(to_play.into_iter());
+    let results = Mutex::new(Vec::new());
+    let started = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| {
+                let mut opponent = match Opponent::start(&settings) {
+                    Ok(opponent) => opponent,
+                    Err(error) => {
+                        eprintln!("checkers_match: {error}");
+                        return;
+                    }
+                };
+                loop {
+                    let next = queue.lock().expect("the queue").next();
+                    let Some(index) = next else { break };
+                    let ballot = &ballots[index / 2];
+                    let colour = if index % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    match play(index, ballot, colour, &settings, &mut opponent) {
+                        Ok(record) => {
+                            println!(
+                                "game {index:3} ballot {:3} gametree {:5}: {} ({}, {} plies)",
+                                record.ballot,
+                                format!("{colour:?}").to_lowercase(),
+                                record.points,
+                                record.reason,
+                                record.plies
+                            );
+                            let mut file = file.lock().expect("the file");
+                            if let Err(error) = writeln!(file, "{}", record.json()) {
+                                eprintln!(
+                                    "checkers_match: cannot write {}: {error}",
+                                    out.display()
+                                );
+                                std::process::exit(2);
+                            }
+                            results.lock().expect("results").push(record);
+                        }
+                        Err(error) => {
+                            eprintln!("checkers_match: game {index}: {error}");
+                            // A fresh engine for the next game.
+                            match Opponent::start(&settings) {
+                                Ok(fresh) => opponent = fresh,
+                                Err(error) => {
+                                    eprintln!("checkers_match: {error}");
+                                    return;
+                                }
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let played = results.into_inner().expect("results").len();
+    println!(
+        "played {played} games in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
+    // The summary covers every game in the file: this run's and earlier runs'.
+    let all: Vec<(Color, f64)> = std::fs::read_to_string(&out)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+        .filter(|record| {
+            record["index"]
+                .as_u64()
+                .is_some_and(|index| (index as usize) < 2 * count)
+        })
+        .map(|record| {
+            let colour = if record["gametree"] == "black" {
+                Color::Black
+            } else {
+                Color::White
+            };
+            (colour, record["points"].as_f64().unwrap_or(0.0))
+        })
+        .collect();
+    summary("all", &all);
+    let seconds = |side: &str| {
+        let (time, moves) = std::fs::read_to_string(&out)
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
+            .fold((0.0, 0.0), |(time, moves), record| {
+                (
+                    time + record[format!("{side}_seconds")].as_f64().unwrap_or(0.0),
+                    moves + record[format!("{side}_moves")].as_f64().unwrap_or(0.0),
+                )
+            });
+        if moves > 0.0 {
+            1000.0 * time / moves
+        } else {
+            f64::NAN
+        }
+    };
+    println!(
+        "time a move: gametree {:.1} ms, the engine {:.1} ms",
+        seconds("gametree"),
+        seconds("opponent")
+    );
+    for colour in [Color::Black, Color::White] {
+        let some: Vec<(Color, f64)> = all.iter().copied().filter(|(c, _)| *c == colour).collect();
+        summary(&format!("gametree {colour:?}").to_lowercase(), &some);
+    }
+}
