@@ -7,7 +7,12 @@
 //!     cargo run --release --example checkers_match -- --opponent cake --opponent-depth 7 --depth 6
 //! GAMETREE_GUINN=/tmp/anchors/bin/checkers/guinn/guinn_cli \
 //!     cargo run --release --example checkers_match -- --opponent guinn --opponent-depth 8 --time 0.1
+//! GAMETREE_ENGINE=target/release/gametree cargo run --release --example checkers_match -- \
+//!     --opponent gametree --opponent-args "--quiescence 0" --opponent-depth 8 --depth 8
 //! ```
+//!
+//! The last plays gametree against `gametree checkers engine` with other settings: one
+//! technique measured alone (here quiescence, which the engine side goes without).
 //!
 //! Every game starts from one of the ACF three-move ballots, each ballot played twice with
 //! colours reversed. gametree searches with iterative deepening alpha-beta, quiescence and a
@@ -46,6 +51,9 @@ enum Kind {
     Cake,
     /// guinn_cli.cpp: positions as PDN FEN; `go` takes the game so far.
     Guinn,
+    /// `gametree checkers engine` (docs/checkers.md), with `--opponent-args`: gametree
+    /// against itself with other settings, to measure one technique at a time.
+    Gametree,
 }
 
 impl Kind {
@@ -53,6 +61,7 @@ impl Kind {
         match self {
             Kind::Cake => "GAMETREE_CAKE",
             Kind::Guinn => "GAMETREE_GUINN",
+            Kind::Gametree => "GAMETREE_ENGINE",
         }
     }
 }
@@ -68,6 +77,8 @@ enum Budget {
 struct Settings {
     kind: Kind,
     path: PathBuf,
+    /// Extra arguments of the opponent's process (`--opponent-args`, split at spaces).
+    opponent_args: Vec<String>,
     opponent_depth: u32,
     budget: Budget,
     quiescence: u32,
@@ -133,7 +144,12 @@ struct Opponent {
 impl Opponent {
     fn start(settings: &Settings) -> Result<Opponent, String> {
         let directory = settings.path.parent().unwrap_or(Path::new("."));
-        let mut child = Command::new(&settings.path)
+        let mut command = Command::new(&settings.path);
+        if settings.kind == Kind::Gametree {
+            command.args(["checkers", "engine"]);
+        }
+        let mut child = command
+            .args(&settings.opponent_args)
             .current_dir(directory)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -184,11 +200,22 @@ impl Opponent {
     }
 
     fn new_game(&mut self) -> Result<(), String> {
-        if self.settings.kind == Kind::Guinn {
+        if matches!(self.settings.kind, Kind::Guinn | Kind::Gametree) {
             self.send("newgame")?;
             self.read_until("ok")?;
         }
         Ok(())
+    }
+
+    /// `position fen START moves ...` for `gametree checkers engine`: the game so far.
+    fn send_game(&mut self, start: &Position, moves: &[String]) -> Result<(), String> {
+        let mut line = format!("position fen {}", start.to_fen());
+        if !moves.is_empty() {
+            line.push_str(" moves ");
+            line.push_str(&moves.join(" "));
+        }
+        self.send(&line)?;
+        self.read_until("ok").map(|_| ())
     }
 
     /// The positions the engine's own move generator reaches from `position`.
@@ -197,6 +224,10 @@ impl Opponent {
         match self.settings.kind {
             Kind::Cake => self.send(&format!("moves {}", to_cake(position)))?,
             Kind::Guinn => self.send(&format!("moves {}", position.to_fen()))?,
+            Kind::Gametree => {
+                self.send_game(position, &[])?;
+                self.send("moves")?;
+            }
         }
         let header = self.read_until("moves")?;
         let count: usize = header
@@ -214,13 +245,23 @@ impl Opponent {
                         .first()
                         .ok_or_else(|| "an empty line".to_string())
                         .and_then(|fen| Position::from_fen(fen).map_err(|e| e.to_string())),
+                    Kind::Gametree => fields
+                        .get(1)
+                        .ok_or_else(|| format!("no position in {line:?}"))
+                        .and_then(|fen| Position::from_fen(fen).map_err(|e| e.to_string())),
                 }
             })
             .collect()
     }
 
-    /// The position after the engine's move from the last of `history`.
-    fn reply(&mut self, history: &[Position], first_of_game: bool) -> Result<Position, String> {
+    /// The position after the engine's move from the last of `history`, the game that
+    /// started at `history[0]` with `moves`.
+    fn reply(
+        &mut self,
+        history: &[Position],
+        moves: &[String],
+        first_of_game: bool,
+    ) -> Result<Position, String> {
         let position = history.last().ok_or("no position")?;
         let side = position.side_to_move().opponent();
         let depth = self.settings.opponent_depth;
@@ -234,6 +275,16 @@ impl Opponent {
                 let fens: Vec<String> = history.iter().map(Position::to_fen).collect();
                 self.send(&format!("go {depth} {}", fens.join("|")))?;
             }
+            Kind::Gametree => {
+                self.send_game(&history[0], moves)?;
+                self.send(&format!("go depth {depth}"))?;
+                let answer = self.read_until("bestmove")?;
+                let text = answer.split_whitespace().nth(1).unwrap_or("none");
+                let mv = position
+                    .parse_move(text)
+                    .map_err(|error| format!("bestmove {text}: {error}"))?;
+                return Ok(position.play(mv));
+            }
         }
         let result = self.read_until("result")?;
         self.read_until("info")?;
@@ -244,6 +295,7 @@ impl Opponent {
                 .first()
                 .ok_or_else(|| format!("bad result {result:?}"))
                 .and_then(|fen| Position::from_fen(fen).map_err(|e| e.to_string())),
+            Kind::Gametree => Err("answered above".into()),
         }
     }
 }
@@ -365,7 +417,7 @@ fn play(
             mv
         } else {
             let thinking = Instant::now();
-            let reached = opponent.reply(&history, first_of_game)?;
+            let reached = opponent.reply(&history, &moves, first_of_game)?;
             opponent_seconds += thinking.elapsed().as_secs_f64();
             opponent_moves += 1;
             first_of_game = false;
@@ -460,8 +512,9 @@ fn main() {
     let kind = match argument(&args, "--opponent").unwrap_or("cake") {
         "cake" => Kind::Cake,
         "guinn" => Kind::Guinn,
+        "gametree" => Kind::Gametree,
         other => {
-            eprintln!("checkers_match: --opponent {other:?}: cake or guinn");
+            eprintln!("checkers_match: --opponent {other:?}: cake, guinn or gametree");
             std::process::exit(2);
         }
     };
@@ -479,6 +532,9 @@ fn main() {
     let settings = Settings {
         kind,
         path: PathBuf::from(path),
+        opponent_args: argument(&args, "--opponent-args")
+            .map(|text| text.split_whitespace().map(str::to_string).collect())
+            .unwrap_or_default(),
         opponent_depth: number(&args, "--opponent-depth", 7),
         budget,
         quiescence: number(&args, "--quiescence", 16),
