@@ -83,6 +83,10 @@ struct Settings {
     budget: Budget,
     quiescence: u32,
     table_mib: usize,
+    /// gametree's side orders moves by the history heuristic too (`--history`).
+    history: bool,
+    /// `--opponent gametree`: its time a move instead of `--opponent-depth`.
+    opponent_time: Option<f64>,
     max_plies: usize,
 }
 
@@ -277,7 +281,10 @@ impl Opponent {
             }
             Kind::Gametree => {
                 self.send_game(&history[0], moves)?;
-                self.send(&format!("go depth {depth}"))?;
+                match self.settings.opponent_time {
+                    Some(seconds) => self.send(&format!("go time {seconds}"))?,
+                    None => self.send(&format!("go depth {depth}"))?,
+                }
                 let answer = self.read_until("bestmove")?;
                 let text = answer.split_whitespace().nth(1).unwrap_or("none");
                 let mv = position
@@ -353,6 +360,7 @@ fn gametree_move(
     game.mark_root();
     let search = Search::new(game)
         .quiescence(settings.quiescence)
+        .history(settings.history)
         .table(table);
     let search = match settings.budget {
         Budget::Depth(depth) => search.depth(depth),
@@ -539,6 +547,9 @@ fn main() {
         budget,
         quiescence: number(&args, "--quiescence", 16),
         table_mib: number(&args, "--table-mib", 16),
+        history: args.iter().any(|arg| arg == "--history"),
+        opponent_time: argument(&args, "--opponent-time")
+            .map(|_| number(&args, "--opponent-time", 0.1)),
         max_plies: number(&args, "--max-plies", 300),
     };
     let ballots = three_move_ballots();

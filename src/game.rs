@@ -151,6 +151,17 @@ pub trait Evaluate: Game {
     fn is_quiet(&self) -> bool {
         true
     }
+
+    /// A small number naming `mv` for the history heuristic
+    /// ([`crate::SearchOptions::use_history`]): moves that cut off the search anywhere in
+    /// the tree are tried early everywhere, by this number. Two moves may share a number
+    /// (the heuristic is only an ordering); the search keeps a counter for each number up to
+    /// the largest it meets, so keep them small (checkers: from-square × 32 + to-square).
+    /// `None`, the default, leaves the game's own order.
+    fn history_slot(&self, mv: Self::Move) -> Option<usize> {
+        let _ = mv;
+        None
+    }
 }
 
 /// A game borrowed mutably is the game: adapters that take a game by value (such as
@@ -195,6 +206,10 @@ impl<G: Evaluate + ?Sized> Evaluate for &mut G {
 
     fn is_quiet(&self) -> bool {
         (**self).is_quiet()
+    }
+
+    fn history_slot(&self, mv: Self::Move) -> Option<usize> {
+        (**self).history_slot(mv)
     }
 }
 

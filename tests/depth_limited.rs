@@ -106,6 +106,11 @@ impl<V: gametree::Value> Evaluate for RandomTree<V> {
     fn evaluate(&self) -> V {
         self.current().value
     }
+    /// The child's index: the history heuristic orders children by how often the same
+    /// index cut off elsewhere.
+    fn history_slot(&self, mv: usize) -> Option<usize> {
+        Some(mv)
+    }
 }
 
 fn integer(value: i32) -> i32 {
@@ -148,7 +153,7 @@ fn config() -> ProptestConfig {
 }
 
 /// The orderings iterative deepening can use.
-fn orderings() -> [SearchOptions; 4] {
+fn orderings() -> [SearchOptions; 6] {
     let plain = SearchOptions::plain();
     [
         plain.clone(),
@@ -158,6 +163,15 @@ fn orderings() -> [SearchOptions; 4] {
         },
         SearchOptions {
             principal_line_first: true,
+            ..plain.clone()
+        },
+        SearchOptions {
+            use_history: true,
+            ..plain.clone()
+        },
+        SearchOptions {
+            use_killers: true,
+            use_history: true,
             ..plain
         },
         SearchOptions::default(),
@@ -495,6 +509,25 @@ fn a_stop_signal_raised_by_another_thread_ends_a_deep_search_with_its_last_depth
         result.depth
     );
     assert!(result.best_move.is_some());
+}
+
+#[test]
+fn the_history_heuristic_keeps_the_values_of_checkers_searches() {
+    use gametree::games::checkers::{Checkers, three_move_ballots};
+    // An ordering changes the positions searched, never the value. (Measured here: 40,565
+    // positions with history against 22,376 without over these 12 ballots to depth 7
+    // without a table; docs/checkers.md has the match that decides whether it pays.)
+    for ballot in three_move_ballots().iter().take(12) {
+        let mut game = Checkers::from_position(ballot.position());
+        let plain = iterative_deepening(&mut game, 7, &SearchOptions::default(), |_| {});
+        let history = SearchOptions {
+            use_history: true,
+            ..SearchOptions::default()
+        };
+        let ordered = iterative_deepening(&mut game, 7, &history, |_| {});
+        assert_eq!(ordered.value, plain.value, "ballot {ballot}");
+        assert_eq!(ordered.best_move.is_some(), plain.best_move.is_some());
+    }
 }
 
 #[test]

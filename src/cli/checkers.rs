@@ -130,6 +130,9 @@ enum CheckersCommand {
         /// capture (0: none; at most 64) [default: 16]
         #[arg(long, value_name = "PLIES")]
         quiescence: Option<u32>,
+        /// Order moves by the history heuristic too
+        #[arg(long)]
+        history: bool,
     },
 }
 
@@ -152,8 +155,10 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
         CheckersCommand::Engine {
             table_mib,
             quiescence,
+            history,
         } => {
-            let settings = engine::SearchArgs::alphabeta(Some(1), None, table_mib, quiescence);
+            let mut settings = engine::SearchArgs::alphabeta(Some(1), None, table_mib, quiescence);
+            settings.history = history;
             let searcher = engine::Engine::from_args(&settings)?;
             let stdin = std::io::stdin();
             protocol::run(searcher, table_mib, stdin.lock(), std::io::stdout().lock())?;

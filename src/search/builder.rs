@@ -162,6 +162,12 @@ impl<'a, G: Game> Search<'a, G> {
         self
     }
 
+    /// The history heuristic ([`SearchOptions::use_history`]); off by default.
+    pub fn history(mut self, on: bool) -> Self {
+        self.options.use_history = on;
+        self
+    }
+
     /// Stop once `nodes` positions have been visited.
     pub fn max_nodes(mut self, nodes: u64) -> Self {
         self.options.max_nodes = Some(nodes);

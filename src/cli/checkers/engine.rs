@@ -91,6 +91,10 @@ pub struct SearchArgs {
     /// capture (0: none; at most 64) [default: 16]
     #[arg(long, value_name = "PLIES")]
     pub quiescence: Option<u32>,
+    /// alphabeta: order moves by the history heuristic too (moves that cut off the search
+    /// elsewhere first)
+    #[arg(long)]
+    pub history: bool,
 }
 
 impl SearchArgs {
@@ -119,6 +123,7 @@ impl SearchArgs {
             playouts: None,
             seed: None,
             quiescence,
+            history: false,
         }
     }
 }
@@ -165,6 +170,8 @@ pub struct Engine {
     /// Raised by another thread to stop the search (`gametree serve` when the page gives
     /// up on an answer): alpha-beta abandons the depth under way, m&n starts no other.
     pub stop: Option<StopSignal>,
+    /// Order moves by the history heuristic too (alphabeta).
+    pub history: bool,
 }
 
 /// One completed depth.
@@ -441,6 +448,7 @@ impl Engine {
             quiescence,
             mcts: None,
             stop: None,
+            history: args.history,
         })
     }
 
@@ -493,6 +501,7 @@ impl Engine {
             quiescence: 0,
             mcts: Some((Box::new(Mcts::new(options)), budget)),
             stop: None,
+            history: false,
         })
     }
 
@@ -553,6 +562,7 @@ impl Engine {
                     time_limit,
                     quiescence_plies: self.quiescence,
                     stop: self.stop.clone(),
+                    use_history: self.history,
                     ..SearchOptions::default()
                 };
                 let mut iterations = Vec::new();

@@ -384,6 +384,12 @@ impl Evaluate for Checkers {
     fn is_quiet(&self) -> bool {
         !self.position.has_capture()
     }
+
+    /// From-square × 32 + to-square: 1,024 slots, shared by a move and the captures that
+    /// start and end on the same squares.
+    fn history_slot(&self, mv: Move) -> Option<usize> {
+        Some(usize::from(mv.from_square() - 1) * 32 + usize::from(mv.to_square() - 1))
+    }
 }
 
 #[cfg(test)]

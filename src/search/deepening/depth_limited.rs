@@ -242,6 +242,9 @@ pub(super) struct Engine<M> {
     pub(super) previous_line: Vec<M>,
     principal_line_first: bool,
     killers: Option<Killers<M>>,
+    /// The history heuristic's counters, by [`Evaluate::history_slot`] × 2 + the player
+    /// (empty when it is off); grown as larger slots appear.
+    history: Option<Vec<u64>>,
     buffers: MoveBuffers<M>,
     /// The root's best move in the last search: the first move tried until one raises the
     /// value or causes a cutoff (seed 002's "myBest.move = any legal move").
@@ -266,6 +269,7 @@ impl<M: Copy + Eq> Engine<M> {
             previous_line: Vec::new(),
             principal_line_first: options.principal_line_first,
             killers: options.use_killers.then(Killers::new),
+            history: options.use_history.then(Vec::new),
             buffers: MoveBuffers::new(),
             root_best: None,
             max_nodes: options.max_nodes,
@@ -416,7 +420,17 @@ impl<M: Copy + Eq> Engine<M> {
             first += 1;
         }
         if let Some(killers) = &self.killers {
-            killers.order(ply, &mut moves[first..]);
+            first += killers.order(ply, &mut moves[first..]);
+        }
+        if let Some(history) = &self.history {
+            // Most cutoffs first; the sort is stable, so equals keep the game's order.
+            let count = |mv: &M| {
+                game.history_slot(*mv)
+                    .and_then(|slot| history.get(slot * 2 + usize::from(player == Player::Max)))
+                    .copied()
+                    .unwrap_or(0)
+            };
+            moves[first..].sort_by_key(|mv| std::cmp::Reverse(count(mv)));
         }
         if ply == 0 {
             self.root_best = moves.first().copied();
@@ -473,6 +487,13 @@ impl<M: Copy + Eq> Engine<M> {
             if result.is_some() {
                 if let Some(killers) = &mut self.killers {
                     killers.record(ply, mv);
+                }
+                if let (Some(history), Some(slot)) = (&mut self.history, game.history_slot(mv)) {
+                    let index = slot * 2 + usize::from(player == Player::Max);
+                    if history.len() <= index {
+                        history.resize(index + 1, 0);
+                    }
+                    history[index] += u64::from(depth) * u64::from(depth);
                 }
                 break;
             }

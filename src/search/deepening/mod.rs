@@ -48,6 +48,12 @@ pub struct SearchOptions {
     /// Try the killer moves of the ply next, when the move list holds them (seed 004's
     /// killer heuristic; see [`crate::search::killer`]).
     pub use_killers: bool,
+    /// The history heuristic: after the previous line's, the table's and the killers'
+    /// moves, try first the moves that have cut off the search most (weighted by the
+    /// square of the depth left), anywhere in the tree, for the player to move. Needs the
+    /// game's [`Evaluate::history_slot`](crate::Evaluate::history_slot); a game without it
+    /// keeps its order.
+    pub use_history: bool,
     /// Stop once this many positions have been visited (over all iterations).
     pub max_nodes: Option<u64>,
     /// Stop once this much time has passed since the search began. The clock is read
@@ -113,6 +119,7 @@ impl SearchOptions {
         SearchOptions {
             principal_line_first: false,
             use_killers: false,
+            use_history: false,
             max_nodes: None,
             time_limit: None,
             quiescence_plies: 0,
@@ -133,6 +140,7 @@ impl Default for SearchOptions {
         SearchOptions {
             principal_line_first: true,
             use_killers: false,
+            use_history: false,
             max_nodes: None,
             time_limit: None,
             quiescence_plies: 0,
