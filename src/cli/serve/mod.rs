@@ -72,19 +72,35 @@ async fn serve(args: &ServeArgs) -> Result<Outcome, CliError> {
     Ok(Outcome::Found)
 }
 
-/// Asks the desktop to open `url`; says so on stderr when it cannot, since the address is
-/// printed anyway.
+/// Asks the desktop to open `url`; says so in one line on stderr when it cannot (the
+/// opener's own chatter is dropped), since the address is printed anyway.
 fn open_in_browser(url: &str) {
-    let opener = if cfg!(target_os = "macos") {
-        std::process::Command::new("open").arg(url).spawn()
+    let mut opener = if cfg!(target_os = "macos") {
+        std::process::Command::new("open")
     } else if cfg!(windows) {
-        std::process::Command::new("cmd")
-            .args(["/C", "start", "", url])
-            .spawn()
+        let mut command = std::process::Command::new("cmd");
+        command.args(["/C", "start", ""]);
+        command
     } else {
-        std::process::Command::new("xdg-open").arg(url).spawn()
+        std::process::Command::new("xdg-open")
     };
-    if let Err(error) = opener {
-        eprintln!("gametree serve: cannot open a browser ({error}); open {url} by hand");
+    let started = opener
+        .arg(url)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    let url = url.to_string();
+    match started {
+        Ok(mut child) => {
+            // Waited for off the server's threads: a desktop opener may take its time.
+            std::thread::spawn(move || {
+                if !child.wait().is_ok_and(|status| status.success()) {
+                    eprintln!("gametree serve: no browser could be opened; open {url} by hand");
+                }
+            });
+        }
+        Err(error) => {
+            eprintln!("gametree serve: cannot open a browser ({error}); open {url} by hand");
+        }
     }
 }
