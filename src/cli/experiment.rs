@@ -12,14 +12,15 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use gametree::experiment::{
-    Calibration, CheckersExperiment, DeepValue, EXPERIMENT_FORMAT, Estimate, ExperimentConfig,
-    ExperimentGame, FamilyComparison, FitRow, GameRecord, GameSpec, GradingResults, KalahConfig,
-    KalahExperiment, KalahOpening, KalahPosition, KalahReportInput, LearningSample, MatchKind,
-    MatchSetup, MatchSummary, Opening, PositionGrades, ResultsDir, RunLog, SamplingConfig,
-    Searcher, SlagleParameters, as_stored, compare_families, draw_fit_chart, draw_grading_charts,
-    exact_move_values, fit_backing_up, fits_csv, functions_so_far, game_specs, grade_move,
-    grading_csv, kalah_report_markdown, matches_csv, one_and_one, paired_csv, paired_differences,
-    position_kind, report_markdown, summarize, summarize_grades, typical_positions,
+    Calibration, CheckersExperiment, ColourSplit, DeepValue, EXPERIMENT_FORMAT, Estimate,
+    ExperimentConfig, ExperimentGame, FamilyComparison, FitRow, GameRecord, GameSpec,
+    GradingResults, KalahConfig, KalahExperiment, KalahOpening, KalahPosition, KalahReportInput,
+    LearningSample, MatchKind, MatchSetup, MatchSummary, Opening, PositionGrades, ResultsDir,
+    RunLog, SamplingConfig, Searcher, SlagleParameters, as_stored, colour_split, compare_families,
+    draw_fit_chart, draw_grading_charts, exact_move_values, fit_backing_up, fits_csv,
+    functions_so_far, game_specs, grade_move, grading_csv, kalah_report_markdown, matches_csv,
+    one_and_one, paired_csv, paired_differences, position_kind, report_markdown, summarize,
+    summarize_grades, typical_positions,
 };
 use gametree::games::checkers::{Position, read_pdn, write_pdn};
 use gametree::games::kalah::{Kalah, KalahRules};
@@ -1584,8 +1585,13 @@ fn run_report(dir: &Path, output: Option<&Path>) -> Result<Outcome, CliError> {
     }
     let samples: Vec<LearningSample> = results.read_jsonl("samples.jsonl").map_err(usage)?;
     let families = family_comparisons(&samples);
+    let colours: Vec<ColourSplit> = MatchKind::ALL
+        .iter()
+        .map(|&kind| colour_split(kind, &records))
+        .collect();
     let text = report_markdown(&gametree::experiment::ReportInput {
         families: &families,
+        colours: &colours,
         config: &config,
         fits: &fits,
         parameters: parameters.as_ref(),

@@ -367,9 +367,141 @@ pub fn summarize(kind: MatchKind, records: &[GameRecord]) -> MatchSummary {
     }
 }
 
+/// One match split by 2&2's colour, with a paired test over the openings: each opening is
+/// played once with 2&2 as Black and once as White, so the difference of its two scores
+/// on the same opening measures the colour effect with the opening held fixed.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ColourSplit {
+    /// Which match.
+    pub kind: MatchKind,
+    /// 2&2's results as Black.
+    pub as_black: MatchScore,
+    /// 2&2's results as White.
+    pub as_white: MatchScore,
+    /// Openings with both games played.
+    pub pairs: u32,
+    /// The mean over those openings of 2&2's points as Black less its points as White.
+    pub mean_difference: f64,
+    /// That mean over its standard error (`None` when every difference is the same).
+    pub z: Option<f64>,
+}
+
+/// [`ColourSplit`] of the games of `kind` among `records`.
+#[must_use]
+pub fn colour_split(kind: MatchKind, records: &[GameRecord]) -> ColourSplit {
+    let empty = MatchScore {
+        wins: 0,
+        draws: 0,
+        losses: 0,
+    };
+    let (mut as_black, mut as_white) = (empty, empty);
+    let mut by_opening: std::collections::BTreeMap<usize, (Option<f64>, Option<f64>)> =
+        std::collections::BTreeMap::new();
+    for record in records.iter().filter(|record| record.kind == kind) {
+        let score = if record.two_two_black {
+            &mut as_black
+        } else {
+            &mut as_white
+        };
+        if record.two_two_points == 1.0 {
+            score.wins += 1;
+        } else if record.two_two_points == 0.0 {
+            score.losses += 1;
+        } else {
+            score.draws += 1;
+        }
+        let pair = by_opening.entry(record.opening).or_default();
+        if record.two_two_black {
+            pair.0 = Some(record.two_two_points);
+        } else {
+            pair.1 = Some(record.two_two_points);
+        }
+    }
+    let differences: Vec<f64> = by_opening
+        .values()
+        .filter_map(|pair| match pair {
+            (Some(black), Some(white)) => Some(black - white),
+            _ => None,
+        })
+        .collect();
+    let count = differences.len() as f64;
+    let mean_difference = if differences.is_empty() {
+        0.0
+    } else {
+        differences.iter().sum::<f64>() / count
+    };
+    let z = (differences.len() >= 2)
+        .then(|| {
+            let variance = differences
+                .iter()
+                .map(|d| (d - mean_difference).powi(2))
+                .sum::<f64>()
+                / (count - 1.0);
+            let error = (variance / count).sqrt();
+            (error > 0.0).then(|| mean_difference / error)
+        })
+        .flatten();
+    ColourSplit {
+        kind,
+        as_black,
+        as_white,
+        pairs: u32::try_from(differences.len()).unwrap_or(u32::MAX),
+        mean_difference,
+        z,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn record(opening: usize, two_two_black: bool, two_two_points: f64) -> GameRecord {
+        GameRecord {
+            index: 0,
+            kind: MatchKind::EqualDepth,
+            opening,
+            two_two_black,
+            result: String::new(),
+            two_two_points,
+            plies: 0,
+            termination: String::new(),
+            two_two: SideStats::default(),
+            one_one: SideStats::default(),
+            pdn: String::new(),
+            margin: None,
+        }
+    }
+
+    #[test]
+    fn the_colour_split_pairs_each_openings_two_games() {
+        // Three openings: 2&2 wins all as Black; as White it wins, draws and loses.
+        let records = [
+            record(0, true, 1.0),
+            record(0, false, 1.0),
+            record(1, true, 1.0),
+            record(1, false, 0.5),
+            record(2, true, 1.0),
+            record(2, false, 0.0),
+            // An opening with one game only is left out of the pairs.
+            record(3, true, 0.0),
+        ];
+        let split = colour_split(MatchKind::EqualDepth, &records);
+        assert_eq!((split.as_black.wins, split.as_black.losses), (3, 1));
+        assert_eq!(
+            (
+                split.as_white.wins,
+                split.as_white.draws,
+                split.as_white.losses
+            ),
+            (1, 1, 1)
+        );
+        assert_eq!(split.pairs, 3);
+        // Differences 0, ½, 1: mean ½, standard deviation ½, standard error ½/√3.
+        assert!((split.mean_difference - 0.5).abs() < 1e-12);
+        assert!((split.z.expect("differences vary") - 3f64.sqrt()).abs() < 1e-12);
+        let other = colour_split(MatchKind::EqualCost, &records);
+        assert_eq!((other.pairs, other.z), (0, None));
+    }
 
     #[test]
     fn every_opening_is_played_twice_with_colours_reversed_in_each_match() {

@@ -44,8 +44,8 @@ pub use learning::{
     two_best_successors,
 };
 pub use matches::{
-    BUDGET_MAX_DEPTH, GameRecord, GameSpec, MatchKind, MatchSetup, MatchSummary, SideStats,
-    game_specs, one_and_one, play_game, summarize,
+    BUDGET_MAX_DEPTH, ColourSplit, GameRecord, GameSpec, MatchKind, MatchSetup, MatchSummary,
+    SideStats, colour_split, game_specs, one_and_one, play_game, summarize,
 };
 pub use parameters::{
     DepthParameters, MAX_DMAX, PARAMETERS_FORMAT, ParametersError, SlagleParameters,

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use plotters::prelude::*;
 
+use super::elo::MatchScore;
 use super::learning::LearningSample;
 use super::matches::{MatchKind, MatchSummary, SideStats};
 use super::parameters::SlagleParameters;
@@ -239,6 +240,46 @@ pub struct ReportInput<'a> {
     /// The three families of backing-up functions fitted at each dmax
     /// ([`super::compare_families`] on the learning samples); empty without samples.
     pub families: &'a [(u32, Vec<super::FamilyComparison>)],
+    /// Each match split by 2&2's colour ([`super::colour_split`]).
+    pub colours: &'a [super::ColourSplit],
+}
+
+/// The matches by 2&2's colour, with the paired test over openings.
+fn colours_section(text: &mut String, colours: &[super::ColourSplit]) {
+    if colours.iter().all(|split| split.pairs == 0) {
+        return;
+    }
+    text.push_str(
+        "\n### By colour\n\n2&2's score with each colour, and the paired test over the openings: \
+         each opening is played once with 2&2 as Black and once as White, so the mean of \
+         (points as Black − points as White) over the openings, over its standard error, is \
+         z (|z| > 1.96: a colour effect at the 5% level).\n\n\
+         | match | as Black: W/D/L | score | as White: W/D/L | score | openings | mean difference | z |\n\
+         |---|---|---:|---|---:|---:|---:|---:|\n",
+    );
+    for split in colours {
+        let score = |score: &MatchScore| {
+            score
+                .score()
+                .map_or("–".to_string(), |value| format!("{value:.3}"))
+        };
+        let _ = writeln!(
+            text,
+            "| {} | {}/{}/{} | {} | {}/{}/{} | {} | {} | {:+.3} | {} |",
+            split.kind.label(),
+            split.as_black.wins,
+            split.as_black.draws,
+            split.as_black.losses,
+            score(&split.as_black),
+            split.as_white.wins,
+            split.as_white.draws,
+            split.as_white.losses,
+            score(&split.as_white),
+            split.pairs,
+            split.mean_difference,
+            split.z.map_or("–".to_string(), |z| format!("{z:+.2}"))
+        );
+    }
 }
 
 /// The section comparing the offset, Slagle's and the shifted family at each dmax.
@@ -547,6 +588,7 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
             one_depth
         );
     }
+    colours_section(&mut text, input.colours);
     let _ = writeln!(
         text,
         "\nThe games: {}.\n\n## Conclusion\n",
