@@ -494,13 +494,7 @@ fn summary(label: &str, records: &[(Color, f64)]) {
         losses: 0,
     };
     for &(_, points) in records {
-        if points == 1.0 {
-            score.wins += 1;
-        } else if points == 0.5 {
-            score.draws += 1;
-        } else {
-            score.losses += 1;
-        }
+        score.record(points);
     }
     let elo = score.elo().map_or("-".to_string(), |elo| {
         format!("{:+.0} Elo [{:+.0}, {:+.0}]", elo.elo, elo.low, elo.high)

@@ -102,11 +102,7 @@ fn main() {
     };
     let mut totals = [Cost::default(); 2];
     for (points, costs) in &games {
-        match points {
-            p if *p == 1.0 => score.wins += 1,
-            p if *p == 0.0 => score.losses += 1,
-            _ => score.draws += 1,
-        }
+        score.record(*points);
         for side in 0..2 {
             totals[side].moves += costs[side].moves;
             totals[side].nodes += costs[side].nodes;

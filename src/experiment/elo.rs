@@ -50,6 +50,18 @@ pub fn elo_difference(score: f64) -> f64 {
 }
 
 impl MatchScore {
+    /// Counts one game in which this side scored `points`: 1 a win, 0 a loss, anything
+    /// else (½) a draw.
+    pub fn record(&mut self, points: f64) {
+        if points == 1.0 {
+            self.wins += 1;
+        } else if points == 0.0 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+
     /// Games played.
     #[must_use]
     pub fn games(&self) -> u32 {

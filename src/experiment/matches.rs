@@ -343,13 +343,7 @@ pub fn summarize(kind: MatchKind, records: &[GameRecord]) -> MatchSummary {
     let (mut two_two, mut one_one) = (SideStats::default(), SideStats::default());
     let mut ply_limit_games = 0;
     for record in records.iter().filter(|record| record.kind == kind) {
-        if record.two_two_points == 1.0 {
-            score.wins += 1;
-        } else if record.two_two_points == 0.0 {
-            score.losses += 1;
-        } else {
-            score.draws += 1;
-        }
+        score.record(record.two_two_points);
         if record.termination == "ply limit" {
             ply_limit_games += 1;
         }
@@ -398,17 +392,10 @@ pub fn colour_split(kind: MatchKind, records: &[GameRecord]) -> ColourSplit {
     let mut by_opening: std::collections::BTreeMap<usize, (Option<f64>, Option<f64>)> =
         std::collections::BTreeMap::new();
     for record in records.iter().filter(|record| record.kind == kind) {
-        let score = if record.two_two_black {
-            &mut as_black
+        if record.two_two_black {
+            as_black.record(record.two_two_points);
         } else {
-            &mut as_white
-        };
-        if record.two_two_points == 1.0 {
-            score.wins += 1;
-        } else if record.two_two_points == 0.0 {
-            score.losses += 1;
-        } else {
-            score.draws += 1;
+            as_white.record(record.two_two_points);
         }
         let pair = by_opening.entry(record.opening).or_default();
         if record.two_two_black {
