@@ -1,18 +1,32 @@
-//! gametree's checkers player in a match against a reference engine: Martin Fierz's cake++
-//! 1.22 or Jonathan Kreuzer's GuiNN 2.06, through their line-protocol drivers (built from
-//! their sources by `../shared/anchors/checkers/build.sh`; never part of this project).
+//! gametree's checkers player in a match against another engine: `gametree checkers engine`
+//! with other settings (needs nothing but this repository), or a reference engine such as
+//! Martin Fierz's cake++ 1.22 (github.com/hungerburg/capers) or Jonathan Kreuzer's GuiNN
+//! 2.06 (github.com/jonkr2/GuiNN_Checkers) wrapped in a small line-protocol driver of your
+//! own. Those engines are GPL and CC BY-NC-SA: they are not part of this project.
 //!
 //! ```sh
-//! GAMETREE_CAKE=/tmp/anchors/bin/checkers/cake/cake_cli \
-//!     cargo run --release --example checkers_match -- --opponent cake --opponent-depth 7 --depth 6
-//! GAMETREE_GUINN=/tmp/anchors/bin/checkers/guinn/guinn_cli \
-//!     cargo run --release --example checkers_match -- --opponent guinn --opponent-depth 8 --time 0.1
+//! cargo build --release
 //! GAMETREE_ENGINE=target/release/gametree cargo run --release --example checkers_match -- \
 //!     --opponent gametree --opponent-args "--quiescence 0" --opponent-depth 8 --depth 8
+//! GAMETREE_CAKE=/path/to/cake_cli \
+//!     cargo run --release --example checkers_match -- --opponent cake --opponent-depth 7 --depth 6
+//! GAMETREE_GUINN=/path/to/guinn_cli \
+//!     cargo run --release --example checkers_match -- --opponent guinn --opponent-depth 8 --time 0.1
 //! ```
 //!
-//! The last plays gametree against `gametree checkers engine` with other settings: one
-//! technique measured alone (here quiescence, which the engine side goes without).
+//! The first plays gametree against `gametree checkers engine` without quiescence: one
+//! technique measured alone. The drivers the other two expect are started in their own
+//! directory, print `ready` (after any other lines) and answer, one command a line:
+//!
+//! - cake (`GAMETREE_CAKE`), positions as `C BM BK WM WK`: the side to move (`b` or `w`)
+//!   and four hex bitboards (black men, black kings, white men, white kings), bit i being
+//!   square 4·(i/4) + 4 − (i mod 4). `moves POS` answers `moves N` and N lines
+//!   `BM BK WM WK NOTATION` (the position after each legal move); `go POS DEPTH RESET`
+//!   answers `result BM BK WM WK VALUE` then `info ...` (RESET 1 clears its tables).
+//! - GuiNN (`GAMETREE_GUINN`), positions as PDN FEN: `newgame` answers `ok`; `moves FEN`
+//!   answers `moves N` and N lines `FEN-AFTER MOVE`; `go DEPTH FEN1|FEN2|...|FENn` (the
+//!   game so far, for repetitions) answers `result FEN-AFTER MOVE EVAL` then `info ...`.
+//! - `quit` ends either.
 //!
 //! Every game starts from one of the ACF three-move ballots, each ballot played twice with
 //! colours reversed. gametree searches with iterative deepening alpha-beta, quiescence and a
@@ -522,7 +536,7 @@ fn main() {
     };
     let Some(path) = std::env::var_os(kind.variable()) else {
         println!(
-            "checkers_match: skipped: set {} to the engine's driver (built by ../shared/anchors/checkers/build.sh)",
+            "checkers_match: skipped: set {} to the engine's driver (this file's header says what it speaks)",
             kind.variable()
         );
         return;
