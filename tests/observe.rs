@@ -11,64 +11,35 @@ use gametree::{
 use proptest::prelude::*;
 
 /// The positions entered, as paths from the root, in order.
-fn entered_paths(events: &[Event<usize, f64>]) -> Vec<Vec<usize>> {
-    let mut path = Vec::new();
-    let mut pending = None;
-    let mut entered = Vec::new();
-    for event in events {
-        match event {
-            Event::Descend(mv) => pending = Some(*mv),
-            Event::Enter(_) => {
-                if let Some(mv) = pending.take() {
-                    path.push(mv);
-                }
-                entered.push(path.clone());
-            }
-            Event::Leave(_) => {
-                path.pop();
-            }
-            Event::Leaf(_) | Event::Cutoff(..) => {}
-        }
-    }
-    entered
+fn entered_paths(recorder: &Recorder<usize, f64>) -> Vec<Vec<usize>> {
+    recorder
+        .events
+        .iter()
+        .zip(recorder.paths())
+        .filter(|(event, _)| matches!(event, Event::Enter(_)))
+        .map(|(_, path)| path)
+        .collect()
 }
 
-/// Each position left, with how many of its successors were searched or cut off.
-fn accounted_successors(events: &[Event<usize, f64>]) -> Vec<(Vec<usize>, usize)> {
-    let mut path = Vec::new();
-    let mut pending = None;
-    let mut accounted = Vec::new();
-    let mut result = Vec::new();
-    for event in events {
+/// Each position left, with how many of its successors were searched or cut off (a tree's
+/// positions are entered once each, so the path names the position).
+fn accounted_successors(recorder: &Recorder<usize, f64>) -> Vec<(Vec<usize>, usize)> {
+    let mut accounted: std::collections::HashMap<Vec<usize>, usize> = Default::default();
+    let mut left = Vec::new();
+    for (event, path) in recorder.events.iter().zip(recorder.paths()) {
         match event {
-            Event::Descend(mv) => {
-                *accounted
-                    .last_mut()
-                    .expect("a descent from an entered position") += 1;
-                pending = Some(*mv);
-            }
-            Event::Enter(_) => {
-                if let Some(mv) = pending.take() {
-                    path.push(mv);
-                }
-                accounted.push(0);
-            }
-            Event::Cutoff(moves, _) => {
-                *accounted
-                    .last_mut()
-                    .expect("a cutoff in an entered position") += moves.len();
-            }
-            Event::Leave(_) => {
-                result.push((
-                    path.clone(),
-                    accounted.pop().expect("a leave after an enter"),
-                ));
-                path.pop();
-            }
-            Event::Leaf(_) => {}
+            Event::Descend(_) => *accounted.entry(path).or_default() += 1,
+            Event::Cutoff(moves, _) => *accounted.entry(path).or_default() += moves.len(),
+            Event::Leave(_) => left.push(path),
+            Event::Enter(_) | Event::Leaf(_) => {}
         }
     }
-    result
+    left.into_iter()
+        .map(|path| {
+            let count = accounted.get(&path).copied().unwrap_or(0);
+            (path, count)
+        })
+        .collect()
 }
 
 fn count(events: &[Event<usize, f64>], wanted: fn(&Event<usize, f64>) -> bool) -> u64 {
@@ -101,7 +72,7 @@ fn alpha_beta_on_the_smallest_cutting_tree_cuts_the_last_leaf_because_two_is_at_
         )]
     );
     assert_eq!(recorder.events.last(), Some(&Event::Leave(3.0)));
-    let paths = entered_paths(&recorder.events);
+    let paths = entered_paths(&recorder);
     assert_eq!(
         paths,
         vec![vec![], vec![1], vec![1, 1], vec![1, 2], vec![2], vec![2, 1]]
@@ -168,7 +139,7 @@ proptest! {
         let mut recorder = Recorder::default();
         let watched = minimax_observed(&mut tree, &mut recorder);
         prop_assert_eq!(watched.value, minimax(&mut tree).value);
-        prop_assert_eq!(entered_paths(&recorder.events).len(), tree.node_count());
+        prop_assert_eq!(entered_paths(&recorder).len(), tree.node_count());
         prop_assert_eq!(count(&recorder.events, |e| matches!(e, Event::Cutoff(..))), 0);
         prop_assert_eq!(recorder.events.last(), Some(&Event::Leave(watched.value)));
     }
@@ -182,7 +153,7 @@ proptest! {
         alphabeta_value_observed(&mut tree, Window::full(), &mut plain);
         let mut m_and_n = Recorder::default();
         let result = mn_alphabeta_observed(&mut tree, &one_and_one, &mut m_and_n);
-        prop_assert_eq!(entered_paths(&m_and_n.events), entered_paths(&plain.events));
+        prop_assert_eq!(entered_paths(&m_and_n), entered_paths(&plain));
         prop_assert_eq!(result.value, mn_alphabeta(&mut tree, &one_and_one).value);
     }
 
@@ -194,7 +165,7 @@ proptest! {
         let result = mn_alphabeta_observed(&mut tree, &two_and_two, &mut recorder);
         prop_assert_eq!(count(&recorder.events, |e| matches!(e, Event::Enter(_))), result.stats.nodes);
         // Each inner position's successors: those searched plus those cut off are all of them.
-        for (path, accounted) in accounted_successors(&recorder.events) {
+        for (path, accounted) in accounted_successors(&recorder) {
             for &mv in &path {
                 tree.update(mv);
             }
@@ -205,7 +176,7 @@ proptest! {
         }
         let mut full = Recorder::default();
         let everything = mn_minimax_observed(&mut tree, &two_and_two, &mut full);
-        prop_assert_eq!(entered_paths(&full.events).len(), tree.node_count());
+        prop_assert_eq!(entered_paths(&full).len(), tree.node_count());
         prop_assert_eq!(everything.best_move, result.best_move);
     }
 }

@@ -214,7 +214,9 @@ fn connect_four_answers_with_the_solver_and_every_columns_score() {
     let server = Server::start();
     let (status, answer) = server.post("/api/connect4/move", r#"{"moves": "", "scores": true}"#);
     assert_eq!(status, 200, "{answer}");
-    // Allis: the first player wins by starting in the centre, and only there.
+    // Allis: the first player wins by starting in the centre, and only there. The scores
+    // are the empty board's in the shipped book (`gametree connect4 analyze ''` prints
+    // the same: -2 -1 0 1 0 -1 -2).
     assert_eq!(answer["move"], 4);
     assert_eq!(answer["score"], 1);
     assert_eq!(answer["exact"], true);

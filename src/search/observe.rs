@@ -92,6 +92,39 @@ impl<M, V> Default for Recorder<M, V> {
     }
 }
 
+impl<M: Copy, V> Recorder<M, V> {
+    /// The position each event belongs to, as the moves from the root, in the order of
+    /// [`Recorder::events`]: a `descend` belongs to the position it leaves, the `enter`
+    /// after it to the position it reaches, and that position's `leaf`, `cutoff` and
+    /// `leave` to it too. What a display needs to put each event on its node.
+    #[must_use]
+    pub fn paths(&self) -> Vec<Vec<M>> {
+        let mut path = Vec::new();
+        let mut pending = None;
+        let mut paths = Vec::with_capacity(self.events.len());
+        for event in &self.events {
+            match event {
+                Event::Descend(mv) => {
+                    paths.push(path.clone());
+                    pending = Some(*mv);
+                }
+                Event::Enter(_) => {
+                    if let Some(mv) = pending.take() {
+                        path.push(mv);
+                    }
+                    paths.push(path.clone());
+                }
+                Event::Leaf(_) | Event::Cutoff(..) => paths.push(path.clone()),
+                Event::Leave(_) => {
+                    paths.push(path.clone());
+                    path.pop();
+                }
+            }
+        }
+        paths
+    }
+}
+
 impl<M: Copy, V> Observer<M, V> for Recorder<M, V> {
     fn enter(&mut self, window: Option<Window<V>>) {
         self.events.push(Event::Enter(window));

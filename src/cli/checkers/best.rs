@@ -34,7 +34,7 @@ pub fn line_text(line: &[Move]) -> String {
 }
 
 /// A value as JSON: an integer when it is one (alpha-beta's values always are).
-fn value_json(value: f64) -> serde_json::Value {
+pub fn value_json(value: f64) -> serde_json::Value {
     if value.fract() == 0.0 && value.abs() < 1e15 {
         json!(value as i64)
     } else {

@@ -149,59 +149,58 @@ where
     Ok(axum::Json(answer))
 }
 
-async fn tree_search(
-    State(state): State<AppState>,
+/// A search endpoint: reads the body as `R`, then runs `work` on it in a search slot.
+async fn searched<R, F>(
+    state: &AppState,
     body: Result<Bytes, BytesRejection>,
-) -> Result<axum::Json<Json>, ApiError> {
-    let request: tree_api::SearchRequest = parse(body)?;
-    in_search_slot(&state, move |_| tree_api::search(&request)).await
+    work: F,
+) -> Result<axum::Json<Json>, ApiError>
+where
+    R: DeserializeOwned + Send + 'static,
+    F: FnOnce(R, StopSignal) -> Result<Json, ApiError> + Send + 'static,
+{
+    let request: R = parse(body)?;
+    in_search_slot(state, move |stop| work(request, stop)).await
 }
 
-async fn tree_random(
-    State(state): State<AppState>,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<axum::Json<Json>, ApiError> {
-    let request: tree_api::RandomRequest = parse(body)?;
-    in_search_slot(&state, move |_| tree_api::random(&request)).await
+type Body = Result<Bytes, BytesRejection>;
+type Answer = Result<axum::Json<Json>, ApiError>;
+
+async fn tree_search(State(state): State<AppState>, body: Body) -> Answer {
+    searched(&state, body, |request, _| tree_api::search(&request)).await
 }
 
-async fn ttt_move(
-    State(state): State<AppState>,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<axum::Json<Json>, ApiError> {
-    let request: games_api::TttRequest = parse(body)?;
-    in_search_slot(&state, move |_| games_api::ttt_move(&request)).await
+async fn tree_random(State(state): State<AppState>, body: Body) -> Answer {
+    searched(&state, body, |request, _| tree_api::random(&request)).await
 }
 
-async fn connect4_move(
-    State(state): State<AppState>,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<axum::Json<Json>, ApiError> {
-    let request: games_api::Connect4Request = parse(body)?;
+async fn ttt_move(State(state): State<AppState>, body: Body) -> Answer {
+    searched(&state, body, |request, _| games_api::ttt_move(&request)).await
+}
+
+async fn connect4_move(State(state): State<AppState>, body: Body) -> Answer {
     let book = Arc::clone(&state.book);
-    in_search_slot(&state, move |_| games_api::connect4_move(&request, &book)).await
+    searched(&state, body, move |request, _| {
+        games_api::connect4_move(&request, &book)
+    })
+    .await
 }
 
-async fn kalah_move(
-    State(state): State<AppState>,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<axum::Json<Json>, ApiError> {
-    let request: games_api::KalahRequest = parse(body)?;
-    in_search_slot(&state, move |_| games_api::kalah_move(&request)).await
+async fn kalah_move(State(state): State<AppState>, body: Body) -> Answer {
+    searched(&state, body, |request, _| games_api::kalah_move(&request)).await
 }
 
-async fn checkers_state(body: Result<Bytes, BytesRejection>) -> Result<axum::Json<Json>, ApiError> {
+async fn checkers_state(body: Body) -> Answer {
     let request: games_api::CheckersRequest = parse(body)?;
     // No search: move generation only, cheap enough to run on the executor.
     games_api::checkers_state_of(&request).map(axum::Json)
 }
 
-async fn checkers_best(
-    State(state): State<AppState>,
-    body: Result<Bytes, BytesRejection>,
-) -> Result<axum::Json<Json>, ApiError> {
-    let request: games_api::CheckersRequest = parse(body)?;
-    in_search_slot(&state, move |stop| games_api::checkers_best(&request, stop)).await
+async fn checkers_best(State(state): State<AppState>, body: Body) -> Answer {
+    searched(&state, body, |request, stop| {
+        games_api::checkers_best(&request, stop)
+    })
+    .await
 }
 
 /// The page's files, embedded in the binary: no CDN, it works offline.

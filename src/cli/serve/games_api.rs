@@ -18,6 +18,7 @@ use gametree::{Game, Player, StopSignal, Window, alphabeta_value, depth_limited_
 use gametree::{SolveOptions, Solver};
 
 use super::api::ApiError;
+use crate::cli::checkers::best::value_json;
 use crate::cli::checkers::engine::{Engine, SearchArgs};
 use crate::cli::{connect4, kalah, ttt};
 
@@ -326,13 +327,7 @@ pub fn checkers_best(request: &CheckersRequest, stop: StopSignal) -> Result<Json
     let last = report.iterations.last();
     answer["move"] = move_json(best);
     // From Black's side, as `checkers best` gives it; integral for alpha-beta.
-    answer["value"] = json!(last.map(|iteration| {
-        if iteration.value.fract() == 0.0 && iteration.value.abs() < 1e9 {
-            json!(iteration.value as i64)
-        } else {
-            json!(iteration.value)
-        }
-    }));
+    answer["value"] = json!(last.map(|iteration| value_json(iteration.value)));
     answer["depth"] = json!(last.map_or(0, |iteration| iteration.depth));
     answer["nodes"] = json!(report.nodes);
     answer["seconds"] = json!(report.elapsed.as_secs_f64());

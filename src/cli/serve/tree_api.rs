@@ -14,6 +14,7 @@ use gametree::{
 };
 
 use super::api::ApiError;
+use crate::cli::checkers::best::value_json;
 
 /// The most nodes a tree sent or generated may have: the page draws every one of them,
 /// and the answer holds about three events a node.
@@ -113,11 +114,7 @@ fn slagle(request: &SearchRequest) -> Result<Slagle, ApiError> {
 /// A number for the page: ±∞ (a window's end) as `null`, as the command line's `--json`.
 fn number(value: f64) -> Json {
     if value.is_finite() {
-        if value.fract() == 0.0 && value.abs() < 1e15 {
-            json!(value as i64)
-        } else {
-            json!(value)
-        }
+        value_json(value)
     } else {
         Json::Null
     }
@@ -163,44 +160,40 @@ fn reason_text(reason: CutoffReason<f64>, max_to_move: bool) -> String {
     }
 }
 
-/// The observer's events as the page's JSON, each with the path of its position.
-fn events_json(events: &[Event<usize, f64>]) -> Vec<Json> {
-    let mut path: Vec<usize> = Vec::new();
-    let mut pending = None;
-    let mut out = Vec::with_capacity(events.len());
-    for event in events {
-        match event {
-            Event::Descend(mv) => pending = Some(*mv),
+/// The observer's events as the page's JSON, each with the path of its position (the
+/// `descend`s are not shown: the `enter` after each says the same).
+fn events_json(recorder: &Recorder<usize, f64>) -> Vec<Json> {
+    recorder
+        .events
+        .iter()
+        .zip(recorder.paths())
+        .filter_map(|(event, path)| match event {
+            Event::Descend(_) => None,
             Event::Enter(window) => {
-                if let Some(mv) = pending.take() {
-                    path.push(mv);
-                }
                 let mut entry = json!({"kind": "enter", "path": path});
                 if let Some(window) = window {
                     entry["alpha"] = number(window.alpha);
                     entry["beta"] = number(window.beta);
                 }
-                out.push(entry);
+                Some(entry)
             }
             Event::Leaf(value) => {
-                out.push(json!({"kind": "leaf", "path": path, "value": number(*value)}));
+                Some(json!({"kind": "leaf", "path": path, "value": number(*value)}))
             }
             Event::Cutoff(moves, reason) => {
                 let max_to_move = path.len().is_multiple_of(2);
-                out.push(json!({
+                Some(json!({
                     "kind": "cutoff",
                     "path": path,
                     "moves": moves,
                     "reason": reason_text(*reason, max_to_move),
-                }));
+                }))
             }
             Event::Leave(value) => {
-                out.push(json!({"kind": "leave", "path": path, "value": number(*value)}));
-                path.pop();
+                Some(json!({"kind": "leave", "path": path, "value": number(*value)}))
             }
-        }
-    }
-    out
+        })
+        .collect()
 }
 
 /// The tree as nested objects with each node's path; iterative, and the depth is capped, so
@@ -326,7 +319,7 @@ pub fn search(request: &SearchRequest) -> Result<Json, ApiError> {
         "nodes": stats.nodes,
         "cutoffs": stats.cutoffs,
         "root": tree_json(&mut tree),
-        "events": events_json(&recorder.events),
+        "events": events_json(&recorder),
         "principal_line": principal_line,
         "proof": proof,
         "best_move": best_move,
@@ -467,6 +460,7 @@ mod tests {
             seed: Some(3),
         };
         let answer = random(&fine).unwrap();
+        // Branching exactly 2, leaves exactly at ply 3: 1 + 2 + 4 + 8 nodes, all leaves 0.
         assert_eq!(answer["nodes"], 15);
         assert_eq!(answer["tree"], "(((0 0) (0 0)) ((0 0) (0 0)))");
     }

@@ -423,14 +423,22 @@ impl<M: Copy + Eq> Engine<M> {
             first += killers.order(ply, &mut moves[first..]);
         }
         if let Some(history) = &self.history {
-            // Most cutoffs first; the sort is stable, so equals keep the game's order.
-            let count = |mv: &M| {
-                game.history_slot(*mv)
+            // Most cutoffs first, equals in the game's order: an insertion sort, in place
+            // (`sort_by_key` may allocate a buffer, and move lists are short).
+            let count = |mv: M| {
+                game.history_slot(mv)
                     .and_then(|slot| history.get(slot * 2 + usize::from(player == Player::Max)))
                     .copied()
                     .unwrap_or(0)
             };
-            moves[first..].sort_by_key(|mv| std::cmp::Reverse(count(mv)));
+            let rest = &mut moves[first..];
+            for next in 1..rest.len() {
+                let mut at = next;
+                while at > 0 && count(rest[at - 1]) < count(rest[at]) {
+                    rest.swap(at - 1, at);
+                    at -= 1;
+                }
+            }
         }
         if ply == 0 {
             self.root_best = moves.first().copied();
