@@ -949,6 +949,17 @@ impl Solvable for ConnectFour {
         }
     }
 
+    /// The one cell that does not lose at once, if there is one: it parries the
+    /// opponent's threat, or every other cell lets the opponent win.
+    #[inline]
+    fn forced_move(&self, candidates: u64) -> Option<u8> {
+        if candidates == 0 || candidates & (candidates - 1) != 0 {
+            return None;
+        }
+        let column = candidates.trailing_zeros() / (self.height + 1);
+        u8::try_from(column).ok()
+    }
+
     /// The outlook, and the promise of the move just played by the threats it left its
     /// player: a threat right above a playable cell counts most (the opponent cannot play
     /// below it without giving the win away), then one two cells above, then any other; a

@@ -181,6 +181,21 @@ pub trait Solvable: Game<Value = i32> + ZobristHash {
         0
     }
 
+    /// The one move worth searching among `candidates`, if there is only one (Connect
+    /// Four: the cell that parries the opponent's threat, or the only cell that does not
+    /// lose at once). The solver then plays it at once, as Steininger's solver resolves
+    /// forced moves in its static search: no table entry is read or written for the
+    /// position (it is worth what its successor is worth, or the outlook's lower bound),
+    /// so forced positions neither cost a probe nor push better entries out of the table.
+    /// On positions four plies from the empty 7×6 board, 37% of the positions searched
+    /// have a single candidate. `None` (the default): the position is searched as any
+    /// other. A move returned must be the only one [`search_moves`](Self::search_moves)
+    /// would give.
+    fn forced_move(&self, candidates: Self::Candidates) -> Option<Self::Move> {
+        let _ = candidates;
+        None
+    }
+
     /// Whether the solver asks the [`outlook`](Self::outlook) of every successor of a
     /// position before searching any of them, with enhanced transposition cutoffs: one
     /// whose outlook is already good enough for the player to move ends the search of the
@@ -1266,6 +1281,9 @@ impl<G: Solvable> Worker<G> {
                 return beta;
             }
         }
+        if let Some(mv) = game.forced_move(candidates) {
+            return self.forced(game, mv, (alpha, beta), lower, ply, reach);
+        }
         let mut moves = self.take_buffer(ply);
         let key = match known.and_then(|known| known.key) {
             Some(key) => key,
@@ -1282,6 +1300,50 @@ impl<G: Solvable> Worker<G> {
         );
         self.move_stack[ply] = moves;
         score
+    }
+
+    /// The score of a position whose one move worth searching is `mv`
+    /// ([`Solvable::forced_move`]): its successor's, or `floor` (the outlook's lower
+    /// bound) if greater; nothing is read from or written to the table. The successor's
+    /// outlook is read here, so that one known without search is not a position visited.
+    fn forced<T: TableAccess>(
+        &mut self,
+        game: &mut G,
+        mv: G::Move,
+        (alpha, beta): (i32, i32),
+        floor: i32,
+        ply: usize,
+        reach: &mut Reach<'_, T>,
+    ) -> i32 {
+        let player = game.to_move();
+        game.update(mv);
+        let outlook = game.outlook(true);
+        let score = if let Outlook::Known(value) = outlook {
+            from_max(value, player)
+        } else {
+            while self.successor_stack.len() <= ply {
+                self.successor_stack.push(Vec::new());
+            }
+            let successors = &mut self.successor_stack[ply];
+            successors.clear();
+            successors.push(Successor {
+                key: None,
+                to_move: game.to_move(),
+                settled_value: game.settled_value(),
+                outlook: Some(outlook),
+                promise: 0,
+            });
+            if game.to_move() == player {
+                self.search_known(game, alpha, beta, ply + 1, Some(0), reach)
+            } else {
+                -self.search_known(game, -beta, -alpha, ply + 1, Some(0), reach)
+            }
+        };
+        game.revert(mv);
+        if self.aborted {
+            return 0;
+        }
+        score.max(floor)
     }
 
     /// Searches the moves of a position whose score lies in the window's bounds: the table
@@ -1525,10 +1587,14 @@ impl<G: Solvable> Worker<G> {
             let successor = if with_outlooks {
                 game.update(mv);
                 let (outlook, promise) = game.outlook_with_promise();
-                // A successor its outlook values at once needs no key: it is never searched.
-                let known = matches!(outlook, Outlook::Known(_));
+                // A successor its outlook values at once needs no key: it is never searched;
+                // nor does one with a forced move: it is never stored.
+                let keyed = match outlook {
+                    Outlook::Known(_) => false,
+                    Outlook::Search { candidates, .. } => game.forced_move(candidates).is_none(),
+                };
                 let successor = Successor {
-                    key: (probe && !known).then(|| game.solver_key()),
+                    key: (probe && keyed).then(|| game.solver_key()),
                     to_move: game.to_move(),
                     settled_value: game.settled_value(),
                     outlook: Some(outlook),
