@@ -136,12 +136,47 @@ fn best_reads_settings_from_a_params_file() {
 }
 
 #[test]
+fn best_on_two_threads_reaches_the_depth_and_finds_a_win_in_one() {
+    let output = gametree(&[
+        "checkers",
+        "best",
+        "--depth",
+        "10",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("JSON");
+    assert_eq!(json["depth"], 10);
+    assert_eq!(json["stop"], "depth reached");
+    assert_eq!(json["iterations"].as_array().map(Vec::len), Some(10));
+    let won = gametree(&[
+        "checkers",
+        "best",
+        "--fen",
+        "B:W14:B9,10",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&won)).expect("JSON");
+    // Either man takes White's last piece: which one is reported depends on which thread
+    // stored the root's move first.
+    assert!(
+        json["best_move"] == "9x18" || json["best_move"] == "10x17",
+        "{json}"
+    );
+    assert_eq!(json["value"], 999_999);
+}
+
+#[test]
 fn bad_input_to_best_exits_2_with_one_line() {
     let directory = scratch_directory("bad");
     let bad_params = directory.join("bad.json");
     std::fs::write(&bad_params, r#"{"m": 2, "z": 1}"#).expect("written");
     let bad_params = bad_params.to_string_lossy().into_owned();
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 9] = [
         (&["checkers", "best", "--fen", "B:W18:Q12"], "column"),
         (
             &[
@@ -160,6 +195,23 @@ fn bad_input_to_best_exits_2_with_one_line() {
         ),
         (&["checkers", "best", "--m", "2"], "m-and-n"),
         (&["checkers", "best", "--depth", "0"], "--depth"),
+        (&["checkers", "best", "--threads", "0"], "--threads"),
+        (&["checkers", "best", "--threads", "100000"], "--threads"),
+        (
+            &["checkers", "best", "--threads", "2", "--table-mib", "0"],
+            "--table-mib",
+        ),
+        (
+            &[
+                "checkers",
+                "best",
+                "--threads",
+                "2",
+                "--algorithm",
+                "m-and-n",
+            ],
+            "alphabeta",
+        ),
     ];
     for (arguments, expected) in cases {
         let output = gametree(arguments);

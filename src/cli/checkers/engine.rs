@@ -11,12 +11,13 @@ use serde_json::Value as Json;
 
 use gametree::games::checkers::{Checkers, EvaluationWeights, Move};
 use gametree::{
-    Exponents, FloatValued, Iteration, Player, SearchOptions, Slagle, StopReason, StopSignal,
-    TableSearch, TableStats, TranspositionTable, iterative_deepening,
-    iterative_deepening_with_table, mn_alphabeta_depth_quiescent,
+    Exponents, FloatValued, Iteration, Player, SearchOptions, SharedTableSearch, Slagle,
+    StopReason, StopSignal, TableSearch, TableStats, TranspositionTable, iterative_deepening,
+    iterative_deepening_with_table, mn_alphabeta_depth_quiescent, parallel_deepening,
 };
 
 use gametree::experiment::SlagleParameters;
+use gametree::search::shared_table::SharedTable;
 
 use gametree::search::mcts::{Budget, Mcts, MctsOptions, Proven};
 
@@ -32,6 +33,10 @@ pub const MAX_SEARCH_DEPTH: u32 = 64;
 /// quiescence at depths 4 to 10 for 3–10% more positions; a cap of 4 did as well as 16,
 /// and 64 played the very games of 16.
 pub const DEFAULT_QUIESCENCE_PLIES: u32 = 16;
+
+/// The most search threads `--threads` takes: more than any machine here has cores, few
+/// enough that their stacks (a few MiB each) cannot exhaust memory.
+pub const MAX_THREADS: usize = 256;
 
 /// The search settings shared by `best` and `play`.
 #[derive(Args, Debug, Clone)]
@@ -95,6 +100,11 @@ pub struct SearchArgs {
     /// elsewhere first)
     #[arg(long)]
     pub history: bool,
+    /// alphabeta: search threads sharing the transposition table (Lazy SMP); the move and
+    /// value of a depth then vary from run to run with the threads' timing, so one thread
+    /// is the default [default: 1; at most 256]
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
 }
 
 impl SearchArgs {
@@ -124,6 +134,7 @@ impl SearchArgs {
             seed: None,
             quiescence,
             history: false,
+            threads: None,
         }
     }
 }
@@ -163,6 +174,8 @@ pub struct Engine {
     pub slagle: Option<Slagle>,
     pub weights: EvaluationWeights,
     pub table: Option<TranspositionTable<Move, i32>>,
+    /// With more than one thread, the table they share (instead of `table`) and how many.
+    pub shared_table: Option<(SharedTable, usize)>,
     /// Quiescence plies past the horizon.
     pub quiescence: u32,
     /// `--engine mcts`: the search, kept from move to move, and its budget.
@@ -437,14 +450,36 @@ impl Engine {
             Some(plies) => plies,
             None => DEFAULT_QUIESCENCE_PLIES,
         };
-        let table = (algorithm == Algorithm::Alphabeta && args.table_mib > 0)
-            .then(|| TranspositionTable::with_mib(args.table_mib));
+        let threads = args.threads.unwrap_or(1);
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(usage(format!(
+                "--threads must be between 1 and {MAX_THREADS}, not {threads}"
+            )));
+        }
+        if threads > 1 && algorithm != Algorithm::Alphabeta {
+            return Err(usage("--threads applies to --algorithm alphabeta"));
+        }
+        if threads > 1 && args.table_mib == 0 {
+            return Err(usage(
+                "--threads above 1 share the transposition table: give --table-mib above 0",
+            ));
+        }
+        let with_table = algorithm == Algorithm::Alphabeta && args.table_mib > 0;
+        let table =
+            (with_table && threads == 1).then(|| TranspositionTable::with_mib(args.table_mib));
+        let shared_table = (with_table && threads > 1).then(|| {
+            (
+                SharedTable::growing(args.table_mib << 20, args.table_mib << 20),
+                threads,
+            )
+        });
         Ok(Engine {
             limit,
             algorithm,
             slagle,
             weights: params.weights.unwrap_or_default(),
             table,
+            shared_table,
             quiescence,
             mcts: None,
             stop: None,
@@ -459,13 +494,14 @@ impl Engine {
             || args.algorithm.is_some()
             || args.params.is_some()
             || args.quiescence.is_some()
+            || args.threads.is_some()
             || [args.m.is_some(), args.n.is_some()]
                 .into_iter()
                 .chain([args.x, args.y, args.r, args.s].iter().map(Option::is_some))
                 .any(|given| given);
         if depth_first {
             return Err(usage(
-                "--depth, --algorithm, --params, --quiescence, --m, --n, --x, --y, --r and --s do not apply to --engine mcts",
+                "--depth, --algorithm, --params, --quiescence, --threads, --m, --n, --x, --y, --r and --s do not apply to --engine mcts",
             ));
         }
         if args.playouts == Some(0) {
@@ -498,6 +534,7 @@ impl Engine {
             slagle: None,
             weights: EvaluationWeights::default(),
             table: None,
+            shared_table: None,
             quiescence: 0,
             mcts: Some((Box::new(Mcts::new(options)), budget)),
             stop: None,
@@ -578,8 +615,21 @@ impl Engine {
                     on_iteration(&report);
                     iterations.push(report);
                 };
-                let (result, table) = match &mut self.table {
-                    Some(table) => {
+                let (result, table) = match (&mut self.table, &self.shared_table) {
+                    (_, Some((table, threads))) => {
+                        let mut search = SharedTableSearch::new(table)
+                            .with_distance(Checkers::distance_adjustment());
+                        let result = parallel_deepening(
+                            game,
+                            max_depth,
+                            &options,
+                            *threads,
+                            &mut search,
+                            &mut record,
+                        );
+                        (result, Some(search.stats))
+                    }
+                    (Some(table), None) => {
                         let mut search =
                             TableSearch::new(table).with_distance(Checkers::distance_adjustment());
                         let result = iterative_deepening_with_table(
@@ -591,7 +641,7 @@ impl Engine {
                         );
                         (result, Some(search.stats))
                     }
-                    None => (
+                    (None, None) => (
                         iterative_deepening(game, max_depth, &options, &mut record),
                         None,
                     ),

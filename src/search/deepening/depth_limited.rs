@@ -257,6 +257,9 @@ pub(super) struct Engine<M> {
     quiescence: Quiescence,
     /// Raised by another thread to stop the search.
     stop: Option<StopSignal>,
+    /// The root's moves, once ordered, are rotated left by this many places: a helper of
+    /// [`super::parallel_deepening`] begins with another move than the calling thread.
+    pub(super) root_rotation: usize,
 }
 
 impl<M: Copy + Eq> Engine<M> {
@@ -280,6 +283,7 @@ impl<M: Copy + Eq> Engine<M> {
             exhausted: None,
             quiescence: Quiescence::new(options.quiescence_plies),
             stop: options.stop.clone(),
+            root_rotation: 0,
         }
     }
 
@@ -389,6 +393,7 @@ impl<M: Copy + Eq> Engine<M> {
             Probe {
                 cutoff: None,
                 best_move: None,
+                best_place: None,
             }
         } else {
             table.probe(game, depth, ply, window, self.track_lines)
@@ -401,6 +406,18 @@ impl<M: Copy + Eq> Engine<M> {
         let player = game.to_move();
         let mut moves = self.buffers.take();
         game.successors(&mut moves);
+        // A table that keeps moves by their places in this list: its move read, and the
+        // list kept as generated to find the best move's place in when it is stored.
+        let table_move = probe.best_move.or_else(|| {
+            probe
+                .best_place
+                .and_then(|place| moves.get(usize::from(place)).copied())
+        });
+        let generated = T::MOVES_BY_PLACE.then(|| {
+            let mut generated = self.buffers.take();
+            generated.extend_from_slice(&moves);
+            generated
+        });
         // The short look-ahead's ordering: the previous principal line first, then the
         // killers of this ply, then the game's own order.
         let line_move = if on_line && self.principal_line_first {
@@ -414,7 +431,7 @@ impl<M: Copy + Eq> Engine<M> {
         // Then the table's move (McCarthy's programs had no table; its move is the best
         // of an earlier search of this position).
         let mut first = usize::from(line_move.is_some());
-        if let Some(mv) = probe.best_move
+        if let Some(mv) = table_move
             && move_to_front(&mut moves[first..], mv)
         {
             first += 1;
@@ -441,6 +458,10 @@ impl<M: Copy + Eq> Engine<M> {
             }
         }
         if ply == 0 {
+            if !moves.is_empty() {
+                let rotation = self.root_rotation % moves.len();
+                moves.rotate_left(rotation);
+            }
             self.root_best = moves.first().copied();
         }
         let mut result = None;
@@ -507,6 +528,11 @@ impl<M: Copy + Eq> Engine<M> {
             }
         }
         self.buffers.give_back(moves);
+        let best_place = generated.map(|generated| {
+            let place = best_move.and_then(|best| generated.iter().position(|&mv| mv == best));
+            self.buffers.give_back(generated);
+            place
+        });
         if self.exhausted.is_some() {
             return alpha;
         }
@@ -521,7 +547,13 @@ impl<M: Copy + Eq> Engine<M> {
             },
         };
         if !extending {
-            table.store(game, depth, ply, window, value, best_move);
+            table.store(
+                game,
+                (depth, ply),
+                window,
+                value,
+                (best_move, best_place.flatten()),
+            );
         }
         value
     }

@@ -172,6 +172,25 @@ fn deepen<G, T, F>(
     max_depth: u32,
     options: &SearchOptions,
     table: &mut T,
+    on_iteration: F,
+) -> DeepeningResult<G::Move, G::Value>
+where
+    G: Game + Evaluate,
+    T: TableAccess<G>,
+    F: FnMut(&Iteration<G::Move, G::Value>),
+{
+    deepen_from(game, max_depth, options, table, (1, 0), on_iteration)
+}
+
+/// [`deepen`] from `first_depth`, the root's moves rotated by `root_rotation` places (a
+/// helper of [`super::parallel_deepening`] may begin a ply deeper than the calling thread,
+/// and with another move).
+pub(super) fn deepen_from<G, T, F>(
+    game: &mut G,
+    max_depth: u32,
+    options: &SearchOptions,
+    table: &mut T,
+    (first_depth, root_rotation): (u32, usize),
     mut on_iteration: F,
 ) -> DeepeningResult<G::Move, G::Value>
 where
@@ -189,10 +208,11 @@ where
         moves.first().copied()
     };
     let mut engine = Engine::new(options, started);
+    engine.root_rotation = root_rotation;
     let window = Window::full();
     let mut iterations: Vec<Iteration<G::Move, G::Value>> = Vec::new();
     let mut stop = StopReason::DepthReached;
-    for depth in 1..=max_depth {
+    for depth in first_depth.max(1)..=max_depth {
         let iteration_started = Instant::now();
         let before = engine.stats;
         let horizon_before = engine.horizon_leaves;

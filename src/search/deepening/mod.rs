@@ -18,6 +18,7 @@
 
 mod depth_limited;
 mod iterative;
+pub mod parallel;
 pub mod table;
 
 use std::sync::Arc;
@@ -32,6 +33,7 @@ pub use depth_limited::{
 pub use iterative::{
     DeepeningResult, Iteration, StopReason, iterative_deepening, iterative_deepening_with_table,
 };
+pub use parallel::{SharedTableSearch, parallel_deepening};
 pub use table::{DistanceAdjustment, Reuse, TableSearch, TableStats};
 
 /// How [`iterative_deepening`] orders its moves and when it stops.

@@ -149,6 +149,9 @@ impl<'t, M, V> TableSearch<'t, M, V> {
 pub(super) struct Probe<M, V> {
     pub(super) cutoff: Option<V>,
     pub(super) best_move: Option<M>,
+    /// The stored move by its place in [`Game::successors`]' list, for a table that keeps
+    /// moves so ([`TableAccess::MOVES_BY_PLACE`]).
+    pub(super) best_place: Option<u8>,
 }
 
 /// The engine's access to a table, or to none: the search without a table compiles to
@@ -157,6 +160,10 @@ pub(super) trait TableAccess<G: Game> {
     /// Whether the search may stop where the window allows ([`Game::stops_early`]): not
     /// with a table, whose entries are reused in other windows.
     const WINDOW_STOPS: bool;
+
+    /// Whether the table keeps moves by their places in [`Game::successors`]' list: the
+    /// search then tells [`store`](Self::store) the best move's place.
+    const MOVES_BY_PLACE: bool = false;
 
     /// Looks the current position up; `keep_exact` says an exact value strictly inside
     /// the window must not end the search (its line is needed).
@@ -173,15 +180,15 @@ pub(super) trait TableAccess<G: Game> {
     fn cutoffs(&self) -> u64;
 
     /// Stores the fail-hard result `value` of the current position, searched with `depth`
-    /// plies left in `window`.
+    /// plies left in `window`, with its best move (and, where the table keeps moves by
+    /// place, its place in the list of successors).
     fn store(
         &mut self,
         game: &G,
-        depth: u32,
-        ply: usize,
+        depth_ply: (u32, usize),
         window: Window<G::Value>,
         value: G::Value,
-        best_move: Option<G::Move>,
+        best: (Option<G::Move>, Option<usize>),
     );
 }
 
@@ -203,6 +210,7 @@ impl<G: Game> TableAccess<G> for NoTable {
         Probe {
             cutoff: None,
             best_move: None,
+            best_place: None,
         }
     }
 
@@ -214,11 +222,10 @@ impl<G: Game> TableAccess<G> for NoTable {
     fn store(
         &mut self,
         _game: &G,
-        _depth: u32,
-        _ply: usize,
+        _depth_ply: (u32, usize),
         _window: Window<G::Value>,
         _value: G::Value,
-        _best_move: Option<G::Move>,
+        _best: (Option<G::Move>, Option<usize>),
     ) {
     }
 }
@@ -239,38 +246,12 @@ where
         window: Window<G::Value>,
         keep_exact: bool,
     ) -> Probe<G::Move, G::Value> {
-        self.stats.probes += 1;
-        let Some(entry) = self.table.probe(game.hash_key()) else {
-            return Probe {
-                cutoff: None,
-                best_move: None,
-            };
-        };
-        self.stats.hits += 1;
-        let deep_enough = match self.reuse {
-            Reuse::SameDepth => entry.depth == depth.min(u32::from(u8::MAX)),
-            Reuse::AtLeastDepth => entry.depth >= depth.min(u32::from(u8::MAX)),
-            Reuse::OrderingOnly => false,
-        };
-        let cutoff = if deep_enough {
-            let value = (self.distance.to_root)(entry.value, ply);
-            match entry.bound {
-                Bound::Exact if keep_exact && window.bound_of(value) == Bound::Exact => None,
-                Bound::Exact => Some(window.clamp(value)),
-                Bound::Lower if value >= window.beta => Some(window.beta),
-                Bound::Upper if value <= window.alpha => Some(window.alpha),
-                Bound::Lower | Bound::Upper => None,
-            }
-        } else {
-            None
-        };
-        if cutoff.is_some() {
-            self.stats.cutoffs += 1;
-        }
-        Probe {
-            cutoff,
-            best_move: entry.best_move,
-        }
+        let entry = self.table.probe(game.hash_key());
+        probe_entry(
+            entry,
+            (self.reuse, &self.distance, &mut self.stats),
+            (depth, ply, window, keep_exact),
+        )
     }
 
     fn cutoffs(&self) -> u64 {
@@ -281,11 +262,10 @@ where
     fn store(
         &mut self,
         game: &G,
-        depth: u32,
-        ply: usize,
+        (depth, ply): (u32, usize),
         window: Window<G::Value>,
         value: G::Value,
-        best_move: Option<G::Move>,
+        (best_move, _): (Option<G::Move>, Option<usize>),
     ) {
         self.stats.stores += 1;
         self.table.store(
@@ -297,5 +277,49 @@ where
                 best_move,
             },
         );
+    }
+}
+
+/// What a probe that read `entry` found (see the module documentation for when an entry
+/// ends a search), counted in `stats`: shared by the tables a search may use.
+#[inline]
+pub(super) fn probe_entry<M, V: crate::game::Value>(
+    entry: Option<TableEntry<M, V>>,
+    (reuse, distance, stats): (Reuse, &DistanceAdjustment<V>, &mut TableStats),
+    (depth, ply, window, keep_exact): (u32, usize, Window<V>, bool),
+) -> Probe<M, V> {
+    stats.probes += 1;
+    let Some(entry) = entry else {
+        return Probe {
+            cutoff: None,
+            best_move: None,
+            best_place: None,
+        };
+    };
+    stats.hits += 1;
+    let deep_enough = match reuse {
+        Reuse::SameDepth => entry.depth == depth.min(u32::from(u8::MAX)),
+        Reuse::AtLeastDepth => entry.depth >= depth.min(u32::from(u8::MAX)),
+        Reuse::OrderingOnly => false,
+    };
+    let cutoff = if deep_enough {
+        let value = (distance.to_root)(entry.value, ply);
+        match entry.bound {
+            Bound::Exact if keep_exact && window.bound_of(value) == Bound::Exact => None,
+            Bound::Exact => Some(window.clamp(value)),
+            Bound::Lower if value >= window.beta => Some(window.beta),
+            Bound::Upper if value <= window.alpha => Some(window.alpha),
+            Bound::Lower | Bound::Upper => None,
+        }
+    } else {
+        None
+    };
+    if cutoff.is_some() {
+        stats.cutoffs += 1;
+    }
+    Probe {
+        cutoff,
+        best_move: entry.best_move,
+        best_place: None,
     }
 }
