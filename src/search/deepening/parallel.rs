@@ -8,14 +8,14 @@
 //! Threads that searched the same tree in the same order would only duplicate each other.
 //! So the helpers part ways: helper *i* begins its deepening at depth 1 + (*i* mod 2),
 //! half of them one ply ahead of the calling thread, whose deeper entries it then reuses
-//! with [`Reuse::AtLeastDepth`](super::Reuse::AtLeastDepth), and tries the root moves
+//! with [`Reuse::AtLeastDepth`], and tries the root moves
 //! from the *i*-th on (its previous best move no longer first): while the calling thread
 //! searches its best move, the helper values others, which the calling thread then finds
 //! in the table. (On checkers from the start to depth 18 on two cores, the calling thread
 //! then visits 15.5–20.0 M positions instead of 21.0 M alone.) The threads' timing decides which entries each
 //! finds, so the positions visited, and with entries from deeper searches the value and
 //! move of a fixed depth, may differ from a run on one thread; with
-//! [`Reuse::SameDepth`](super::Reuse::SameDepth) every iteration's value is that of the
+//! [`Reuse::SameDepth`] every iteration's value is that of the
 //! search on one thread (the conditions of [`super::table`]), only the work differs.
 
 use super::iterative::deepen_from;
