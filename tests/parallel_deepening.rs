@@ -5,40 +5,15 @@
 //! table's conditions ask) and from the start; and the moves the table keeps by their
 //! places must give back the serial search's node counts on one thread.
 
-use gametree::SplitMix64;
-use gametree::games::checkers::{Checkers, DrawRules, Position};
+mod common;
+
+use common::{NO_DRAW_RULES, random_checkers_positions};
+use gametree::games::checkers::Checkers;
 use gametree::search::shared_table::SharedTable;
 use gametree::{
     Reuse, SearchOptions, SharedTableSearch, StopReason, StopSignal, TableSearch,
     TranspositionTable, iterative_deepening, iterative_deepening_with_table, parallel_deepening,
 };
-
-const NO_DRAW_RULES: DrawRules = DrawRules {
-    quiet_move_limit: 0,
-    repetitions: 0,
-};
-
-/// `count` positions reached by random play from the start, 0 to 59 plies in, none over.
-fn random_checkers_positions(count: usize, seed: u64) -> Vec<Position> {
-    let mut rng = SplitMix64::new(seed);
-    let mut positions = Vec::new();
-    let mut moves = Vec::new();
-    while positions.len() < count {
-        let mut position = Position::initial();
-        for _ in 0..rng.below(60) {
-            moves.clear();
-            position.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            position = position.play(moves[rng.index(moves.len())]);
-        }
-        if position.has_legal_move() {
-            positions.push(position);
-        }
-    }
-    positions
-}
 
 fn values<M, V: Copy>(result: &gametree::DeepeningResult<M, V>) -> Vec<V> {
     result

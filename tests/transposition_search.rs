@@ -4,8 +4,11 @@
 //! off, random game graphs with transpositions at equal and unequal depths, and seed
 //! 002's tic-tac-toe.
 
+mod common;
+
+use common::{NO_DRAW_RULES, random_checkers_positions};
 use gametree::SplitMix64;
-use gametree::games::checkers::{Checkers, DrawRules, Position, WIN_VALUE};
+use gametree::games::checkers::{Checkers, Position, WIN_VALUE};
 use gametree::{
     Bound, Evaluate, Game, Player, PositionKey, Reuse, SearchOptions, SimpleTicTacToe, StopReason,
     TableSearch, TranspositionTable, Window, depth_limited_aspiration,
@@ -14,34 +17,6 @@ use gametree::{
     iterative_deepening_with_table,
 };
 use proptest::prelude::*;
-
-const NO_DRAW_RULES: DrawRules = DrawRules {
-    quiet_move_limit: 0,
-    repetitions: 0,
-};
-
-/// `count` positions reached by random play from the start, 0 to 59 plies in, none over.
-fn random_checkers_positions(count: usize, seed: u64) -> Vec<Position> {
-    let mut rng = SplitMix64::new(seed);
-    let mut positions = Vec::new();
-    let mut moves = Vec::new();
-    while positions.len() < count {
-        let mut position = Position::initial();
-        let plies = rng.below(60);
-        for _ in 0..plies {
-            moves.clear();
-            position.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            position = position.play(moves[rng.index(moves.len())]);
-        }
-        if position.has_legal_move() {
-            positions.push(position);
-        }
-    }
-    positions
-}
 
 #[test]
 fn checkers_values_with_and_without_the_table_agree_on_three_hundred_random_positions() {

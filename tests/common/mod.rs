@@ -246,3 +246,37 @@ impl Drop for Server {
         let _ = self.child.wait();
     }
 }
+
+/// Checkers without the draw rules: a position's value is then its own, whatever the
+/// game before it (what a table's key needs).
+pub const NO_DRAW_RULES: gametree::games::checkers::DrawRules =
+    gametree::games::checkers::DrawRules {
+        quiet_move_limit: 0,
+        repetitions: 0,
+    };
+
+/// `count` positions reached by random play from the start, 0 to 59 plies in, none over.
+pub fn random_checkers_positions(
+    count: usize,
+    seed: u64,
+) -> Vec<gametree::games::checkers::Position> {
+    let mut rng = gametree::SplitMix64::new(seed);
+    let mut positions = Vec::new();
+    let mut moves = Vec::new();
+    while positions.len() < count {
+        let mut position = gametree::games::checkers::Position::initial();
+        let plies = rng.below(60);
+        for _ in 0..plies {
+            moves.clear();
+            position.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            position = position.play(moves[rng.index(moves.len())]);
+        }
+        if position.has_legal_move() {
+            positions.push(position);
+        }
+    }
+    positions
+}

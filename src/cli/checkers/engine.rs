@@ -34,10 +34,6 @@ pub const MAX_SEARCH_DEPTH: u32 = 64;
 /// and 64 played the very games of 16.
 pub const DEFAULT_QUIESCENCE_PLIES: u32 = 16;
 
-/// The most search threads `--threads` takes: more than any machine here has cores, few
-/// enough that their stacks (a few MiB each) cannot exhaust memory.
-pub const MAX_THREADS: usize = 256;
-
 /// The search settings shared by `best` and `play`.
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
@@ -102,7 +98,7 @@ pub struct SearchArgs {
     pub history: bool,
     /// alphabeta: search threads sharing the transposition table (Lazy SMP); the move and
     /// value of a depth then vary from run to run with the threads' timing, so one thread
-    /// is the default [default: 1; at most 256]
+    /// is the default [default: 1; at most four per core]
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
 }
@@ -450,12 +446,7 @@ impl Engine {
             Some(plies) => plies,
             None => DEFAULT_QUIESCENCE_PLIES,
         };
-        let threads = args.threads.unwrap_or(1);
-        if !(1..=MAX_THREADS).contains(&threads) {
-            return Err(usage(format!(
-                "--threads must be between 1 and {MAX_THREADS}, not {threads}"
-            )));
-        }
+        let threads = limits::check_threads(args.threads.unwrap_or(1))?;
         if threads > 1 && algorithm != Algorithm::Alphabeta {
             return Err(usage("--threads applies to --algorithm alphabeta"));
         }
