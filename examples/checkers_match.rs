@@ -30,7 +30,8 @@
 //!
 //! Every game starts from one of the ACF three-move ballots, each ballot played twice with
 //! colours reversed. gametree searches with iterative deepening alpha-beta, quiescence and a
-//! transposition table (`--depth D` plies or `--time S` seconds a move); the engine searches
+//! transposition table (`--depth D` plies or `--time S` seconds a move; `--history` and
+//! `--pvs` add the history heuristic and principal variation search); the engine searches
 //! to `--opponent-depth` plies (both drivers take a depth, not a time). Each move is checked
 //! by both move generators: the engine's move must lead to a position gametree's generator
 //! lists, and gametree's move to one the engine's generator lists (`moves` in both
@@ -99,6 +100,8 @@ struct Settings {
     table_mib: usize,
     /// gametree's side orders moves by the history heuristic too (`--history`).
     history: bool,
+    /// gametree's side searches by principal variation search (`--pvs`).
+    pvs: bool,
     /// `--opponent gametree`: its time a move instead of `--opponent-depth`.
     opponent_time: Option<f64>,
     max_plies: usize,
@@ -375,6 +378,7 @@ fn gametree_move(
     let search = Search::new(game)
         .quiescence(settings.quiescence)
         .history(settings.history)
+        .pvs(settings.pvs)
         .table(table);
     let search = match settings.budget {
         Budget::Depth(depth) => search.depth(depth),
@@ -556,6 +560,7 @@ fn main() {
         quiescence: number(&args, "--quiescence", 16),
         table_mib: number(&args, "--table-mib", 16),
         history: args.iter().any(|arg| arg == "--history"),
+        pvs: args.iter().any(|arg| arg == "--pvs"),
         opponent_time: argument(&args, "--opponent-time")
             .map(|_| number(&args, "--opponent-time", 0.1)),
         max_plies: number(&args, "--max-plies", 300),

@@ -48,6 +48,19 @@ pub trait Value: Copy + PartialOrd + fmt::Debug + fmt::Display {
     const MIN: Self;
     /// The seed's ∞: no value a game produces is greater.
     const MAX: Self;
+
+    /// The least value greater than this one, if the type has one: what a null-window
+    /// search (principal variation search) needs, the window (α, α⁺) holding no value.
+    /// `None` by default: the searches that need it then search in the full window.
+    fn just_above(self) -> Option<Self> {
+        None
+    }
+
+    /// The greatest value less than this one, if the type has one (see
+    /// [`just_above`](Self::just_above)).
+    fn just_below(self) -> Option<Self> {
+        None
+    }
 }
 
 macro_rules! integer_values {
@@ -55,6 +68,14 @@ macro_rules! integer_values {
         impl Value for $t {
             const MIN: Self = <$t>::MIN;
             const MAX: Self = <$t>::MAX;
+
+            fn just_above(self) -> Option<Self> {
+                self.checked_add(1)
+            }
+
+            fn just_below(self) -> Option<Self> {
+                self.checked_sub(1)
+            }
         }
     )*};
 }
@@ -63,11 +84,27 @@ integer_values!(i8, i16, i32, i64, i128, isize);
 impl Value for f32 {
     const MIN: Self = f32::NEG_INFINITY;
     const MAX: Self = f32::INFINITY;
+
+    fn just_above(self) -> Option<Self> {
+        (self < f32::INFINITY).then(|| self.next_up())
+    }
+
+    fn just_below(self) -> Option<Self> {
+        (self > f32::NEG_INFINITY).then(|| self.next_down())
+    }
 }
 
 impl Value for f64 {
     const MIN: Self = f64::NEG_INFINITY;
     const MAX: Self = f64::INFINITY;
+
+    fn just_above(self) -> Option<Self> {
+        (self < f64::INFINITY).then(|| self.next_up())
+    }
+
+    fn just_below(self) -> Option<Self> {
+        (self > f64::NEG_INFINITY).then(|| self.next_down())
+    }
 }
 
 /// A game as McCarthy characterises it for game-tree search, on a make/unmake board
@@ -219,4 +256,24 @@ impl<G: Evaluate + ?Sized> Evaluate for &mut G {
 pub(crate) fn ter<G: Game + ?Sized>(game: &G, alpha: G::Value, beta: G::Value) -> bool {
     let early = game.stops_early(alpha, beta);
     game.is_terminal() || early
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Value;
+
+    #[test]
+    fn a_null_window_bound_has_no_value_between_it_and_its_neighbour() {
+        assert_eq!(5_i32.just_above(), Some(6));
+        assert_eq!(5_i32.just_below(), Some(4));
+        assert_eq!(i32::MAX.just_above(), None);
+        assert_eq!(i8::MIN.just_below(), None);
+        let above = 0.5_f64.just_above().expect("a neighbour");
+        assert!(above > 0.5);
+        // Nothing lies between: their midpoint rounds to one of them.
+        let middle = f64::midpoint(0.5, above);
+        assert!(middle == 0.5 || middle == above);
+        assert_eq!(f64::INFINITY.just_above(), None);
+        assert_eq!(f32::NEG_INFINITY.just_below(), None);
+    }
 }

@@ -133,6 +133,9 @@ enum CheckersCommand {
         /// Order moves by the history heuristic too
         #[arg(long)]
         history: bool,
+        /// Principal variation search (null windows after each position's first move)
+        #[arg(long)]
+        pvs: bool,
     },
 }
 
@@ -156,9 +159,11 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             table_mib,
             quiescence,
             history,
+            pvs,
         } => {
             let mut settings = engine::SearchArgs::alphabeta(Some(1), None, table_mib, quiescence);
             settings.history = history;
+            settings.pvs = pvs;
             let searcher = engine::Engine::from_args(&settings)?;
             let stdin = std::io::stdin();
             protocol::run(searcher, table_mib, stdin.lock(), std::io::stdout().lock())?;

@@ -168,6 +168,12 @@ impl<'a, G: Game> Search<'a, G> {
         self
     }
 
+    /// Principal variation search ([`SearchOptions::use_pvs`]); off by default.
+    pub fn pvs(mut self, on: bool) -> Self {
+        self.options.use_pvs = on;
+        self
+    }
+
     /// Stop once `nodes` positions have been visited.
     pub fn max_nodes(mut self, nodes: u64) -> Self {
         self.options.max_nodes = Some(nodes);

@@ -96,6 +96,10 @@ pub struct SearchArgs {
     /// elsewhere first)
     #[arg(long)]
     pub history: bool,
+    /// alphabeta: principal variation search (each position's moves after the first
+    /// searched in a null window first; the same values)
+    #[arg(long)]
+    pub pvs: bool,
     /// alphabeta: search threads sharing the transposition table (Lazy SMP); the move and
     /// value of a depth then vary from run to run with the threads' timing, so one thread
     /// is the default [default: 1; at most four per core]
@@ -130,6 +134,7 @@ impl SearchArgs {
             seed: None,
             quiescence,
             history: false,
+            pvs: false,
             threads: None,
         }
     }
@@ -181,6 +186,8 @@ pub struct Engine {
     pub stop: Option<StopSignal>,
     /// Order moves by the history heuristic too (alphabeta).
     pub history: bool,
+    /// Principal variation search (alphabeta).
+    pub pvs: bool,
 }
 
 /// One completed depth.
@@ -475,6 +482,7 @@ impl Engine {
             mcts: None,
             stop: None,
             history: args.history,
+            pvs: args.pvs,
         })
     }
 
@@ -530,6 +538,7 @@ impl Engine {
             mcts: Some((Box::new(Mcts::new(options)), budget)),
             stop: None,
             history: false,
+            pvs: false,
         })
     }
 
@@ -591,6 +600,7 @@ impl Engine {
                     quiescence_plies: self.quiescence,
                     stop: self.stop.clone(),
                     use_history: self.history,
+                    use_pvs: self.pvs,
                     ..SearchOptions::default()
                 };
                 let mut iterations = Vec::new();

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use super::table::{NoTable, Probe, TableAccess, TableSearch};
 use super::{SearchOptions, StopSignal, TIME_CHECK_INTERVAL};
-use crate::game::{Evaluate, Game, Player};
+use crate::game::{Evaluate, Game, Player, Value};
 use crate::search::alphabeta::{
     AspirationResult, AspirationValue, LineResult, ValueResult, aspiration_search,
 };
@@ -245,6 +245,8 @@ pub(super) struct Engine<M> {
     /// The history heuristic's counters, by [`Evaluate::history_slot`] × 2 + the player
     /// (empty when it is off); grown as larger slots appear.
     history: Option<Vec<u64>>,
+    /// Principal variation search ([`SearchOptions::use_pvs`]).
+    pvs: bool,
     buffers: MoveBuffers<M>,
     /// The root's best move in the last search: the first move tried until one raises the
     /// value or causes a cutoff (seed 002's "myBest.move = any legal move").
@@ -273,6 +275,7 @@ impl<M: Copy + Eq> Engine<M> {
             principal_line_first: options.principal_line_first,
             killers: options.use_killers.then(Killers::new),
             history: options.use_history.then(Vec::new),
+            pvs: options.use_pvs,
             buffers: MoveBuffers::new(),
             root_best: None,
             max_nodes: options.max_nodes,
@@ -470,16 +473,49 @@ impl<M: Copy + Eq> Engine<M> {
             let child_on_line = index == 0 && line_move.is_some();
             game.update(mv);
             let past = self.quiescence.enter(extending);
-            let s = with_stack(|| {
-                self.search(
-                    game,
-                    table,
-                    depth.saturating_sub(1),
-                    ply + 1,
-                    child_on_line,
-                    Window::new(alpha, beta),
-                )
+            // Principal variation search: after the first move, a null window at the
+            // player's bound first; only a move that beats it is searched again in the
+            // whole window.
+            let scout = if self.pvs && index > 0 {
+                match player {
+                    Player::Max => alpha
+                        .just_above()
+                        .filter(|&above| above < beta)
+                        .map(|above| Window::new(alpha, above)),
+                    Player::Min => beta
+                        .just_below()
+                        .filter(|&below| below > alpha)
+                        .map(|below| Window::new(below, beta)),
+                }
+            } else {
+                None
+            };
+            let scouted = scout.map(|scout| {
+                let s = with_stack(|| {
+                    self.search(game, table, depth.saturating_sub(1), ply + 1, false, scout)
+                });
+                // Not better for the player to move: the null window's result is the
+                // whole window's (at or below α for MAX, at or above β for MIN).
+                let worse = match player {
+                    Player::Max => s <= alpha,
+                    Player::Min => s >= beta,
+                };
+                (s, worse)
             });
+            let s = match scouted {
+                Some((s, true)) => s,
+                _ if self.exhausted.is_some() => alpha,
+                _ => with_stack(|| {
+                    self.search(
+                        game,
+                        table,
+                        depth.saturating_sub(1),
+                        ply + 1,
+                        child_on_line,
+                        Window::new(alpha, beta),
+                    )
+                }),
+            };
             self.quiescence.leave(past);
             game.revert(mv);
             if self.exhausted.is_some() {

@@ -56,6 +56,13 @@ pub struct SearchOptions {
     /// game's [`Evaluate::history_slot`](crate::Evaluate::history_slot); a game without it
     /// keeps its order.
     pub use_history: bool,
+    /// Principal variation search: every move after a position's first is searched first
+    /// in a null window at the bound the player to move already has ((α, α⁺) for MAX,
+    /// (β⁻, β) for MIN), which only asks whether it is better, and searched again in the
+    /// whole window only when it is. The values are those of plain alpha-beta; where the
+    /// first move is usually the best, the null windows cut more (Marsland and Campbell,
+    /// 1982). Needs values with a neighbour ([`crate::Value::just_above`]); off by default.
+    pub use_pvs: bool,
     /// Stop once this many positions have been visited (over all iterations).
     pub max_nodes: Option<u64>,
     /// Stop once this much time has passed since the search began. The clock is read
@@ -122,6 +129,7 @@ impl SearchOptions {
             principal_line_first: false,
             use_killers: false,
             use_history: false,
+            use_pvs: false,
             max_nodes: None,
             time_limit: None,
             quiescence_plies: 0,
@@ -143,6 +151,7 @@ impl Default for SearchOptions {
             principal_line_first: true,
             use_killers: false,
             use_history: false,
+            use_pvs: false,
             max_nodes: None,
             time_limit: None,
             quiescence_plies: 0,
