@@ -1162,6 +1162,22 @@ mod tests {
     }
 
     #[test]
+    fn the_only_cell_that_parries_a_threat_is_the_forced_move() {
+        // Three of the first player's stones stand in column 1: the second player must
+        // play there, and the solver plays it without a table entry.
+        let game = ConnectFour::from_moves("12121").expect("legal");
+        let Outlook::Search { candidates, .. } = game.outlook(false) else {
+            panic!("the position is searched");
+        };
+        assert_eq!(game.forced_move(candidates), Some(0));
+        let open = ConnectFour::from_moves("44").expect("legal");
+        let Outlook::Search { candidates, .. } = open.outlook(false) else {
+            panic!("the position is searched");
+        };
+        assert_eq!(open.forced_move(candidates), None);
+    }
+
+    #[test]
     fn moves_are_ordered_by_threats_then_centre_first() {
         let game = ConnectFour::new();
         let mut moves = Vec::new();
