@@ -136,6 +136,9 @@ enum CheckersCommand {
         /// Principal variation search (null windows after each position's first move)
         #[arg(long)]
         pvs: bool,
+        /// Search threads sharing the table (Lazy SMP) [default: 1; at most four per core]
+        #[arg(long, value_name = "N")]
+        threads: Option<usize>,
     },
 }
 
@@ -160,10 +163,12 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             quiescence,
             history,
             pvs,
+            threads,
         } => {
             let mut settings = engine::SearchArgs::alphabeta(Some(1), None, table_mib, quiescence);
             settings.history = history;
             settings.pvs = pvs;
+            settings.threads = threads;
             let searcher = engine::Engine::from_args(&settings)?;
             let stdin = std::io::stdin();
             protocol::run(searcher, table_mib, stdin.lock(), std::io::stdout().lock())?;

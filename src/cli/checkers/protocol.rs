@@ -43,7 +43,9 @@ pub fn run(
             None => continue,
             Some("quit") => break,
             Some("newgame") => {
-                if table_mib > 0 {
+                if let Some((table, _)) = &mut engine.shared_table {
+                    table.clear();
+                } else if table_mib > 0 {
                     engine.table = Some(gametree::TranspositionTable::with_mib(table_mib));
                 }
                 Ok("ok".to_string())
@@ -200,5 +202,27 @@ mod tests {
         assert_eq!(lines[6], "ok");
         // White has nothing left: the game is over.
         assert_eq!(lines[7], "bestmove none result 1-0");
+    }
+
+    #[test]
+    fn two_threads_search_after_a_new_game_clears_their_shared_table() {
+        let mut args = SearchArgs::alphabeta(Some(4), None, 1, None);
+        args.threads = Some(2);
+        let engine = Engine::from_args(&args).expect("valid settings");
+        let mut output = Vec::new();
+        let input = "position startpos\ngo depth 8\nnewgame\nposition startpos\ngo depth 8\nquit\n";
+        run(engine, 1, input.as_bytes(), &mut output).expect("the session");
+        let lines: Vec<String> = String::from_utf8(output)
+            .expect("UTF-8")
+            .lines()
+            .map(str::to_string)
+            .collect();
+        assert_eq!(lines.len(), 6, "{lines:?}");
+        for line in [&lines[2], &lines[5]] {
+            assert!(
+                line.starts_with("bestmove ") && line.contains(" depth 8 "),
+                "{lines:?}"
+            );
+        }
     }
 }
