@@ -176,7 +176,7 @@ fn bad_input_to_best_exits_2_with_one_line() {
     let bad_params = directory.join("bad.json");
     std::fs::write(&bad_params, r#"{"m": 2, "z": 1}"#).expect("written");
     let bad_params = bad_params.to_string_lossy().into_owned();
-    let cases: [(&[&str], &str); 9] = [
+    let cases: [(&[&str], &str); 10] = [
         (&["checkers", "best", "--fen", "B:W18:Q12"], "column"),
         (
             &[
@@ -196,6 +196,10 @@ fn bad_input_to_best_exits_2_with_one_line() {
         (&["checkers", "best", "--m", "2"], "m-and-n"),
         (&["checkers", "best", "--depth", "0"], "--depth"),
         (&["checkers", "best", "--threads", "0"], "--threads"),
+        (
+            &["checkers", "best", "--pvs", "--algorithm", "m-and-n"],
+            "--pvs applies",
+        ),
         (&["checkers", "best", "--threads", "100000"], "--threads"),
         (
             &["checkers", "best", "--threads", "2", "--table-mib", "0"],

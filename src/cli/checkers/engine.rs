@@ -457,6 +457,9 @@ impl Engine {
         if threads > 1 && algorithm != Algorithm::Alphabeta {
             return Err(usage("--threads applies to --algorithm alphabeta"));
         }
+        if args.pvs && algorithm != Algorithm::Alphabeta {
+            return Err(usage("--pvs applies to --algorithm alphabeta"));
+        }
         if threads > 1 && args.table_mib == 0 {
             return Err(usage(
                 "--threads above 1 share the transposition table: give --table-mib above 0",
@@ -494,13 +497,14 @@ impl Engine {
             || args.params.is_some()
             || args.quiescence.is_some()
             || args.threads.is_some()
+            || args.pvs
             || [args.m.is_some(), args.n.is_some()]
                 .into_iter()
                 .chain([args.x, args.y, args.r, args.s].iter().map(Option::is_some))
                 .any(|given| given);
         if depth_first {
             return Err(usage(
-                "--depth, --algorithm, --params, --quiescence, --threads, --m, --n, --x, --y, --r and --s do not apply to --engine mcts",
+                "--depth, --algorithm, --params, --quiescence, --threads, --pvs, --m, --n, --x, --y, --r and --s do not apply to --engine mcts",
             ));
         }
         if args.playouts == Some(0) {

@@ -416,7 +416,7 @@ impl<M: Copy + Eq> Engine<M> {
                 .best_place
                 .and_then(|place| moves.get(usize::from(place)).copied())
         });
-        let generated = T::MOVES_BY_PLACE.then(|| {
+        let generated = (T::MOVES_BY_PLACE && !extending).then(|| {
             let mut generated = self.buffers.take();
             generated.extend_from_slice(&moves);
             generated
@@ -460,10 +460,15 @@ impl<M: Copy + Eq> Engine<M> {
                 }
             }
         }
+        // A rotated root no longer starts with the previous line's move.
+        let mut line_move = line_move;
         if ply == 0 {
             if !moves.is_empty() {
                 let rotation = self.root_rotation % moves.len();
-                moves.rotate_left(rotation);
+                if rotation > 0 {
+                    moves.rotate_left(rotation);
+                    line_move = None;
+                }
             }
             self.root_best = moves.first().copied();
         }

@@ -168,6 +168,9 @@ where
     F: FnMut(&Iteration<G::Move, i32>),
 {
     let helpers_stop = StopSignal::new();
+    // Raised when the calling thread's search returns, or unwinds from a panic (in
+    // `on_iteration`, say): the helpers never outlive it by more than a clock check.
+    let stop_helpers = StopOnDrop(helpers_stop.clone());
     std::thread::scope(|scope| {
         let helpers: Vec<_> = (1..threads.max(1))
             .map(|helper| {
@@ -198,7 +201,7 @@ where
             })
             .collect();
         let mut result = deepen_from(game, max_depth, options, table, (1, 0), on_iteration);
-        helpers_stop.stop();
+        drop(stop_helpers);
         for helper in helpers {
             if let Ok(stats) = helper.join() {
                 result.stats.add_counts(&stats);
@@ -206,4 +209,13 @@ where
         }
         result
     })
+}
+
+/// Raises its signal when dropped.
+struct StopOnDrop(StopSignal);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.stop();
+    }
 }
