@@ -7,21 +7,13 @@
 
 mod common;
 
-use common::{NO_DRAW_RULES, random_checkers_positions};
+use common::{NO_DRAW_RULES, iteration_values as values, random_checkers_positions};
 use gametree::games::checkers::Checkers;
 use gametree::search::shared_table::SharedTable;
 use gametree::{
     Reuse, SearchOptions, SharedTableSearch, StopReason, StopSignal, TableSearch,
     TranspositionTable, iterative_deepening, iterative_deepening_with_table, parallel_deepening,
 };
-
-fn values<M, V: Copy>(result: &gametree::DeepeningResult<M, V>) -> Vec<V> {
-    result
-        .iterations
-        .iter()
-        .map(|iteration| iteration.value)
-        .collect()
-}
 
 #[test]
 fn two_and_three_threads_give_every_iteration_the_serial_value_on_two_hundred_checkers_positions() {

@@ -6,21 +6,13 @@
 
 mod common;
 
-use common::{NO_DRAW_RULES, random_checkers_positions};
+use common::{NO_DRAW_RULES, iteration_values as values, random_checkers_positions};
 use gametree::games::checkers::Checkers;
 use gametree::games::kalah::{Kalah, KalahRules};
 use gametree::{
     Game, Reuse, SearchOptions, SplitMix64, TableSearch, TranspositionTable, iterative_deepening,
     iterative_deepening_with_table,
 };
-
-fn values<M, V: Copy>(result: &gametree::DeepeningResult<M, V>) -> Vec<V> {
-    result
-        .iterations
-        .iter()
-        .map(|iteration| iteration.value)
-        .collect()
-}
 
 fn with_pvs(options: &SearchOptions) -> SearchOptions {
     SearchOptions {

@@ -280,3 +280,13 @@ pub fn random_checkers_positions(
     }
     positions
 }
+
+/// The value of each completed iteration of a deepening, shallowest first: what two
+/// searches that must agree are compared by.
+pub fn iteration_values<M, V: Copy>(result: &gametree::DeepeningResult<M, V>) -> Vec<V> {
+    result
+        .iterations
+        .iter()
+        .map(|iteration| iteration.value)
+        .collect()
+}
