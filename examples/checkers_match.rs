@@ -31,7 +31,9 @@
 //! Every game starts from one of the ACF three-move ballots, each ballot played twice with
 //! colours reversed. gametree searches with iterative deepening alpha-beta, quiescence and a
 //! transposition table (`--depth D` plies or `--time S` seconds a move; `--history` and
-//! `--pvs` add the history heuristic and principal variation search); the engine searches
+//! `--pvs` add the history heuristic and principal variation search; `--eval learned` or
+//! `--eval FILE` plays with the learned evaluation instead of Samuel's; `--endgame-pieces N`
+//! reads endgame databases of up to N pieces, built at the start); the engine searches
 //! to `--opponent-depth` plies (both drivers take a depth, not a time). Each move is checked
 //! by both move generators: the engine's move must lead to a position gametree's generator
 //! lists, and gametree's move to one the engine's generator lists (`moves` in both
@@ -54,8 +56,10 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use gametree::experiment::MatchScore;
+use gametree::games::checkers::endgame::CheckersEndgame;
 use gametree::games::checkers::{
-    Ballot, Checkers, Color, GameResult, Position, squares_of, three_move_ballots,
+    Ballot, Checkers, Color, Evaluation, GameResult, LearnedWeights, Position, squares_of,
+    three_move_ballots,
 };
 use gametree::{Game, Search, TranspositionTable};
 
@@ -102,6 +106,10 @@ struct Settings {
     history: bool,
     /// gametree's side searches by principal variation search (`--pvs`).
     pvs: bool,
+    /// gametree's evaluation (`--eval learned|samuel|FILE`, default samuel).
+    evaluation: Evaluation,
+    /// gametree's endgame databases (`--endgame-pieces N`), built at the start.
+    endgame: Option<CheckersEndgame>,
     /// `--opponent gametree`: its time a move instead of `--opponent-depth`.
     opponent_time: Option<f64>,
     max_plies: usize,
@@ -394,7 +402,10 @@ fn play(
     settings: &Settings,
     opponent: &mut Opponent,
 ) -> Result<Record, String> {
-    let mut game = Checkers::new();
+    let mut game = Checkers::new().with_evaluation(settings.evaluation);
+    if let Some(endgame) = &settings.endgame {
+        game = game.with_endgame(endgame.clone());
+    }
     for &mv in &ballot.moves {
         game.update(mv);
     }
@@ -527,6 +538,24 @@ fn summary(label: &str, records: &[(Color, f64)]) {
     );
 }
 
+/// `--eval`: `samuel` (the default), `learned` or a weights file of `checkers learn`.
+fn evaluation(name: Option<&str>) -> Evaluation {
+    match name {
+        None | Some("samuel") => Evaluation::default(),
+        Some("learned") => Evaluation::Learned(LearnedWeights::shipped()),
+        Some(path) => {
+            let weights = std::fs::read_to_string(path)
+                .map_err(|error| error.to_string())
+                .and_then(|text| LearnedWeights::parse(&text).map_err(|error| error.to_string()))
+                .unwrap_or_else(|error| {
+                    eprintln!("checkers_match: --eval {path}: {error}");
+                    std::process::exit(2);
+                });
+            Evaluation::Learned(weights)
+        }
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let kind = match argument(&args, "--opponent").unwrap_or("cake") {
@@ -561,6 +590,18 @@ fn main() {
         table_mib: number(&args, "--table-mib", 16),
         history: args.iter().any(|arg| arg == "--history"),
         pvs: args.iter().any(|arg| arg == "--pvs"),
+        evaluation: evaluation(argument(&args, "--eval")),
+        endgame: argument(&args, "--endgame-pieces").map(|_| {
+            let pieces = number(&args, "--endgame-pieces", 4usize);
+            if !(2..=gametree::games::checkers::endgame::MOST_ENDGAME_PIECES).contains(&pieces) {
+                eprintln!("checkers_match: --endgame-pieces {pieces}: from 2 to 6");
+                std::process::exit(2);
+            }
+            CheckersEndgame::build(pieces, 2, |_| {}).unwrap_or_else(|error| {
+                eprintln!("checkers_match: --endgame-pieces {pieces}: {error}");
+                std::process::exit(2);
+            })
+        }),
         opponent_time: argument(&args, "--opponent-time")
             .map(|_| number(&args, "--opponent-time", 0.1)),
         max_plies: number(&args, "--max-plies", 300),

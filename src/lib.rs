@@ -38,6 +38,7 @@
 pub mod game;
 pub mod games;
 pub mod guide;
+pub mod learning;
 pub mod prelude;
 pub mod puzzles;
 pub mod random;

@@ -341,7 +341,7 @@ fn every_play_subcommand_takes_side_first_or_second_and_the_games_own_names() {
 
 #[test]
 fn json_is_one_compact_object_on_every_subcommand_that_prints_a_result() {
-    let cases: [(&[&str], &str, &str); 10] = [
+    let cases: [(&[&str], &str, &str); 11] = [
         (
             &["ttt", "line", "--moves", "2,1", "--json", "--count"],
             "",
@@ -350,6 +350,11 @@ fn json_is_one_compact_object_on_every_subcommand_that_prints_a_result() {
         (&["tree", "minimax", "((3 5) (2 9))", "--json"], "", "value"),
         (&["insanity", "--json"], "", "solution"),
         (&["checkers", "perft", "3", "--json"], "", "nodes"),
+        (
+            &["checkers", "endgame", "--pieces", "2", "--json"],
+            "",
+            "positions",
+        ),
         (
             &["checkers", "best", "--depth", "3", "--json"],
             "",

@@ -2,7 +2,9 @@
 //! a position, and a game against the computer.
 
 pub(super) mod best;
+pub(super) mod endgame_cli;
 pub(super) mod engine;
+mod learn;
 mod play;
 mod protocol;
 
@@ -139,6 +141,66 @@ enum CheckersCommand {
         /// Search threads sharing the table (Lazy SMP) [default: 1; at most four per core]
         #[arg(long, value_name = "N")]
         threads: Option<usize>,
+        /// The evaluation: learned, samuel or a weights file (as `checkers best --eval`)
+        /// [default: samuel]
+        #[arg(long, value_name = "NAME|FILE")]
+        eval: Option<String>,
+        /// Build the endgame databases of up to N pieces at the start and read them at the
+        /// leaves (as `checkers best --endgame-pieces`)
+        #[arg(long, value_name = "N", conflicts_with = "endgame")]
+        endgame_pieces: Option<usize>,
+        /// Read the endgame databases from FILE (`checkers endgame --output`)
+        #[arg(long, value_name = "FILE")]
+        endgame: Option<PathBuf>,
+    },
+    /// Build the endgame databases: win, draw or loss with best play for every position of
+    /// up to --pieces pieces (retrograde analysis; no draw rules), on every core; save them
+    /// with --output and search with them with --endgame (or build them at the start of a
+    /// search with --endgame-pieces)
+    #[command(after_help = "Example:\n  \
+        $ gametree checkers endgame --pieces 3\n  \
+        table     checkers english pieces=3 no-draw-rules\n  \
+        pieces    2 to 3\n  \
+        ...")]
+    Endgame {
+        /// The most pieces on the board, both sides together (2 to 6; 5 take about 50 MB)
+        #[arg(long, value_name = "N")]
+        pieces: usize,
+        /// Write the databases to FILE
+        #[arg(long, short, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Print one JSON object
+        #[arg(long)]
+        json: bool,
+    },
+    /// Fit the learned evaluation's weights to the results of games (logistic regression of
+    /// each quiet position's result on its features, "Texel tuning") and print them, with
+    /// how well they predict results held out; `--out` writes them for `--eval FILE`.
+    #[command(after_help = "Example:\n  \
+        $ gametree checkers learn results/checkers-learning/*.jsonl --out /tmp/gametree-learned.txt | head -3\n  \
+        games            936\n  \
+        positions        115187\n  \
+        log loss         0.45193\n  \
+        $ gametree checkers best --depth 8 --eval /tmp/gametree-learned.txt | grep 'best move'\n  \
+        best move 9-14")]
+    Learn {
+        /// Game files: match records as JSON lines (a `moves` list from the start or a
+        /// `fen`, and a `result`) or PDN; unfinished games are skipped.
+        files: Vec<PathBuf>,
+        /// Write the weights to this file, in the format --eval reads.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Leave out each game's first plies (the ballot's opening moves).
+        #[arg(long, default_value_t = 6, value_name = "PLIES")]
+        skip_plies: usize,
+        /// How a draw enters the fit: `logistic`, a draw counted as half a win, or `draws`,
+        /// a draw margin that grows as pieces leave the board (it played worse here:
+        /// docs/checkers.md)
+        #[arg(long, value_enum, default_value = "logistic")]
+        model: learn::Model,
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -158,17 +220,35 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             save,
             search,
         } => play::run(&game.read()?, side, save, &search),
+        CheckersCommand::Endgame {
+            pieces,
+            output,
+            json,
+        } => endgame_cli::run(pieces, output.as_ref(), json),
+        CheckersCommand::Learn {
+            files,
+            out,
+            skip_plies,
+            model,
+            json,
+        } => learn::run(&files, out.as_deref(), skip_plies, model, json),
         CheckersCommand::Engine {
             table_mib,
             quiescence,
             history,
             pvs,
             threads,
+            eval,
+            endgame_pieces,
+            endgame,
         } => {
             let mut settings = engine::SearchArgs::alphabeta(Some(1), None, table_mib, quiescence);
             settings.history = history;
             settings.pvs = pvs;
             settings.threads = threads;
+            settings.eval = eval;
+            settings.endgame_pieces = endgame_pieces;
+            settings.endgame = endgame;
             let searcher = engine::Engine::from_args(&settings)?;
             let stdin = std::io::stdin();
             protocol::run(searcher, table_mib, stdin.lock(), std::io::stdout().lock())?;

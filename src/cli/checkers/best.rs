@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use gametree::games::checkers::{Checkers, Move, PdnGame, WIN_VALUE};
+use gametree::games::checkers::{ENDGAME_WIN_VALUE, Move, PdnGame, WIN_VALUE};
 
 use super::engine::{Engine, IterationReport, SearchArgs, nodes_per_second};
 use crate::cli::output::write;
@@ -16,6 +16,9 @@ pub fn describe_value(value: f64) -> String {
         let winner = if value > 0.0 { "Black" } else { "White" };
         let unit = if plies == 1.0 { "ply" } else { "plies" };
         format!("{value} ({winner} wins in {plies} {unit})")
+    } else if value.abs() >= f64::from(ENDGAME_WIN_VALUE) {
+        let winner = if value > 0.0 { "Black" } else { "White" };
+        format!("{value} ({winner} wins: the endgame databases)")
     } else if value.fract() == 0.0 {
         format!("{value}")
     } else {
@@ -57,7 +60,7 @@ fn iteration_json(iteration: &IterationReport) -> serde_json::Value {
 /// Runs `checkers best`.
 pub fn run(so_far: &PdnGame, search: &SearchArgs, json_output: bool) -> Result<Outcome, CliError> {
     let mut engine = Engine::from_args(search)?;
-    let mut game = Checkers::from_pdn(so_far).with_weights(engine.weights);
+    let mut game = engine.game(so_far);
     let position = *game.position();
     if !json_output && engine.mcts.is_some() {
         write(format_args!(

@@ -9,7 +9,10 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use serde_json::Value as Json;
 
-use gametree::games::checkers::{Checkers, EvaluationWeights, Move};
+use gametree::games::checkers::endgame::CheckersEndgame;
+use gametree::games::checkers::{
+    Checkers, Evaluation, EvaluationWeights, LearnedWeights, Move, PdnGame,
+};
 use gametree::{
     Exponents, FloatValued, Iteration, Player, SearchOptions, SharedTableSearch, Slagle,
     StopReason, StopSignal, TableSearch, TableStats, TranspositionTable, iterative_deepening,
@@ -105,6 +108,19 @@ pub struct SearchArgs {
     /// is the default [default: 1; at most four per core]
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// The evaluation: `learned` (fourteen features weighted by phase, fitted to game
+    /// results: data/checkers/learned-weights.txt), `samuel` (a few hand-set terms, what
+    /// Slagle's experiment used), or a weights file that `gametree checkers learn` wrote
+    /// [default: samuel]
+    #[arg(long, value_name = "NAME|FILE")]
+    pub eval: Option<String>,
+    /// alphabeta: build the endgame databases of up to N pieces before searching (N from 2
+    /// to 6; 4 take about 20 s here, 5 about 50 MB) and read them at the leaves
+    #[arg(long, value_name = "N", conflicts_with = "endgame")]
+    pub endgame_pieces: Option<usize>,
+    /// alphabeta: read the endgame databases from FILE (`gametree checkers endgame --output`)
+    #[arg(long, value_name = "FILE")]
+    pub endgame: Option<PathBuf>,
 }
 
 impl SearchArgs {
@@ -136,6 +152,9 @@ impl SearchArgs {
             history: false,
             pvs: false,
             threads: None,
+            eval: None,
+            endgame_pieces: None,
+            endgame: None,
         }
     }
 }
@@ -173,7 +192,9 @@ pub struct Engine {
     pub limit: Limit,
     pub algorithm: Algorithm,
     pub slagle: Option<Slagle>,
-    pub weights: EvaluationWeights,
+    pub evaluation: Evaluation,
+    /// Endgame databases read at the leaves (`--endgame-pieces`, `--endgame`).
+    pub endgame: Option<CheckersEndgame>,
     pub table: Option<TranspositionTable<Move, i32>>,
     /// With more than one thread, the table they share (instead of `table`) and how many.
     pub shared_table: Option<(SharedTable, usize)>,
@@ -238,6 +259,28 @@ pub fn nodes_per_second(nodes: u64, elapsed: Duration) -> f64 {
 
 fn usage(message: impl Into<String>) -> CliError {
     CliError::Usage(message.into())
+}
+
+/// The evaluation `--eval` names (`samuel`, `learned` or a weights file), with the Samuel
+/// weights of a `--params` file, which only `samuel` takes.
+fn evaluation(
+    eval: Option<&str>,
+    samuel_weights: Option<EvaluationWeights>,
+) -> Result<Evaluation, CliError> {
+    match eval {
+        None | Some("samuel") => Ok(Evaluation::Samuel(samuel_weights.unwrap_or_default())),
+        Some(_) if samuel_weights.is_some() => Err(usage(
+            "--params weights set the samuel evaluation: they do not apply to --eval learned or a weights file",
+        )),
+        Some("learned") => Ok(Evaluation::Learned(LearnedWeights::shipped())),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|error| usage(format!("cannot read {path}: {error}")))?;
+            let weights =
+                LearnedWeights::parse(&text).map_err(|error| usage(format!("{path}: {error}")))?;
+            Ok(Evaluation::Learned(weights))
+        }
+    }
 }
 
 /// The settings of a `--params` file.
@@ -474,11 +517,18 @@ impl Engine {
                 threads,
             )
         });
+        let evaluation = evaluation(args.eval.as_deref(), params.weights)?;
+        let endgame = match (&args.endgame, args.endgame_pieces) {
+            (Some(path), _) => Some(super::endgame_cli::read(path)?),
+            (None, Some(pieces)) => Some(super::endgame_cli::build(pieces)?.0),
+            (None, None) => None,
+        };
         Ok(Engine {
             limit,
             algorithm,
             slagle,
-            weights: params.weights.unwrap_or_default(),
+            evaluation,
+            endgame,
             table,
             shared_table,
             quiescence,
@@ -497,6 +547,9 @@ impl Engine {
             || args.params.is_some()
             || args.quiescence.is_some()
             || args.threads.is_some()
+            || args.eval.is_some()
+            || args.endgame.is_some()
+            || args.endgame_pieces.is_some()
             || args.pvs
             || [args.m.is_some(), args.n.is_some()]
                 .into_iter()
@@ -504,7 +557,7 @@ impl Engine {
                 .any(|given| given);
         if depth_first {
             return Err(usage(
-                "--depth, --algorithm, --params, --quiescence, --threads, --pvs, --m, --n, --x, --y, --r and --s do not apply to --engine mcts",
+                "--depth, --algorithm, --params, --eval, --endgame, --endgame-pieces, --quiescence, --threads, --pvs, --m, --n, --x, --y, --r and --s do not apply to --engine mcts",
             ));
         }
         if args.playouts == Some(0) {
@@ -535,7 +588,8 @@ impl Engine {
             },
             algorithm: Algorithm::Alphabeta,
             slagle: None,
-            weights: EvaluationWeights::default(),
+            evaluation: Evaluation::default(),
+            endgame: None,
             table: None,
             shared_table: None,
             quiescence: 0,
@@ -544,6 +598,15 @@ impl Engine {
             history: false,
             pvs: false,
         })
+    }
+
+    /// The game at the end of `so_far`, with this engine's evaluation and databases.
+    pub fn game(&self, so_far: &PdnGame) -> Checkers {
+        let game = Checkers::from_pdn(so_far).with_evaluation(self.evaluation);
+        match &self.endgame {
+            Some(endgame) => game.with_endgame(endgame.clone()),
+            None => game,
+        }
     }
 
     /// The search's name as `best` prints it.

@@ -138,7 +138,7 @@ pub fn run(
          `quit` ends the game.\nThe game is saved as PDN in {path} after every move."
     )?;
     let ended = converse(
-        Checkers::from_pdn(so_far).with_weights(engine.weights),
+        engine.game(so_far),
         person,
         &mut engine,
         &record,

@@ -133,7 +133,7 @@ fn go(engine: &mut Engine, so_far: &PdnGame, words: &[&str]) -> Result<String, S
         }
         _ => return Err("go takes depth D or time S".into()),
     };
-    let mut game = Checkers::from_pdn(so_far).with_weights(engine.weights);
+    let mut game = engine.game(so_far);
     if let Some(result) = game.result() {
         return Ok(format!("bestmove none result {}", result.token()));
     }

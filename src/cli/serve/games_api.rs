@@ -308,7 +308,7 @@ pub fn checkers_best(request: &CheckersRequest, stop: StopSignal) -> Result<Json
         crate::cli::CliError::Output(error) => ApiError::internal(error.to_string()),
     })?;
     engine.stop = Some(stop);
-    let mut game = Checkers::from_pdn(&so_far).with_weights(engine.weights);
+    let mut game = engine.game(&so_far);
     if game.result().is_some() {
         let mut answer = checkers_state(&so_far);
         answer["move"] = Json::Null;

@@ -328,6 +328,21 @@ impl Position {
         })
     }
 
+    /// The position turned round: square s to 33 − s, colours swapped, the other side to
+    /// move — the same position for the other side (the board is symmetric under the half
+    /// turn).
+    #[must_use]
+    #[inline]
+    pub fn turned_round(&self) -> Position {
+        let turn = |board: Board| from_squares(to_squares(board).reverse_bits());
+        Position {
+            black: turn(self.white),
+            white: turn(self.black),
+            kings: turn(self.kings),
+            side: self.side.opponent(),
+        }
+    }
+
     /// The side to move.
     #[must_use]
     pub fn side_to_move(&self) -> Color {

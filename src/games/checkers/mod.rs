@@ -9,12 +9,15 @@
 //! | notation: `11-15`, `15x24x31`, PDN FEN | [`Position::parse_move`], [`Position::from_fen`] |
 //! | PDN games | [`PdnGame`], [`read_pdn`], [`write_pdn`] |
 //! | three-move ballots | [`three_move_ballots`] |
-//! | evaluation | [`EvaluationWeights`] |
+//! | evaluation | [`Evaluation`]: Samuel-style [`EvaluationWeights`] or [`LearnedWeights`] fitted to game results |
 //! | the game for the search engine, with the draw rules | [`Checkers`] |
 
 mod ballots;
 mod board;
+pub mod endgame;
 mod eval;
+pub mod features;
+mod learned;
 mod movegen;
 mod notation;
 mod pdn;
@@ -23,6 +26,7 @@ mod zobrist;
 pub use ballots::{Ballot, three_move_ballots};
 pub use board::{Bitboard, Color, Move, Position, PositionError, squares_of};
 pub use eval::EvaluationWeights;
+pub use learned::{LearnedWeights, WeightsError};
 pub use movegen::{perft, perft_divide};
 pub use notation::{FenError, MoveError, MoveText};
 pub use pdn::{GameResult, PdnError, PdnGame, read_pdn, write_pdn};
@@ -91,7 +95,42 @@ pub struct Checkers {
     /// Length of `history` at the root: plies are counted from here.
     root: usize,
     rules: DrawRules,
-    weights: EvaluationWeights,
+    evaluation: Evaluation,
+    /// Endgame databases the evaluation reads at the leaves, when given.
+    endgame: Option<endgame::CheckersEndgame>,
+}
+
+/// The value of a position the endgame databases say is won, before the conversion bonus:
+/// above any evaluation, below the [`WIN_VALUE`] range of games over (which count plies).
+pub const ENDGAME_WIN_VALUE: i32 = 100_000;
+
+/// The evaluation a [`Checkers`] game scores positions with, from Black's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// A few hand-set terms in Samuel's style: the default, and what Slagle's experiment
+    /// was run with.
+    Samuel(EvaluationWeights),
+    /// Fourteen features weighted by phase, fitted to game results
+    /// ([`LearnedWeights::shipped`]: what `gametree checkers` plays with).
+    Learned(LearnedWeights),
+}
+
+impl Default for Evaluation {
+    fn default() -> Self {
+        Evaluation::Samuel(EvaluationWeights::default())
+    }
+}
+
+impl Evaluation {
+    /// The value of `position` from Black's side (the game's end is not looked at).
+    #[must_use]
+    #[inline]
+    pub fn evaluate(&self, position: &Position) -> i32 {
+        match self {
+            Evaluation::Samuel(weights) => weights.evaluate(position),
+            Evaluation::Learned(weights) => weights.evaluate(position),
+        }
+    }
 }
 
 impl Default for Checkers {
@@ -117,7 +156,8 @@ impl Checkers {
             quiet_plies: 0,
             root: 0,
             rules: DrawRules::default(),
-            weights: EvaluationWeights::default(),
+            evaluation: Evaluation::default(),
+            endgame: None,
         }
     }
 
@@ -143,8 +183,31 @@ impl Checkers {
     /// The same game with other evaluation weights.
     #[must_use]
     pub fn with_weights(mut self, weights: EvaluationWeights) -> Checkers {
-        self.weights = weights;
+        self.evaluation = Evaluation::Samuel(weights);
         self
+    }
+
+    /// The same game with another evaluation.
+    #[must_use]
+    pub fn with_evaluation(mut self, evaluation: Evaluation) -> Checkers {
+        self.evaluation = evaluation;
+        self
+    }
+
+    /// The same game reading the endgame databases `endgame` at the leaves of a search: a
+    /// position they hold is worth [`ENDGAME_WIN_VALUE`] plus a bonus for progress to the
+    /// side that wins with best play (fewer pieces left to the loser, the winner's kings
+    /// near them, its men nearer the crown), 0 when it is drawn.
+    #[must_use]
+    pub fn with_endgame(mut self, endgame: endgame::CheckersEndgame) -> Checkers {
+        self.endgame = Some(endgame);
+        self
+    }
+
+    /// The evaluation in use.
+    #[must_use]
+    pub fn evaluation(&self) -> &Evaluation {
+        &self.evaluation
     }
 
     /// The current position.
@@ -263,6 +326,57 @@ impl Checkers {
     }
 }
 
+/// The value from Black's side of a position the databases value `value`: 0 for a draw,
+/// ±([`ENDGAME_WIN_VALUE`] + progress) for a win, the progress being what a search needs to
+/// convert the win instead of shuffling round it: every loser's piece gone is worth 1,000,
+/// every step the winner's kings stand nearer the loser's pieces 10, every row the winner's
+/// men have advanced 5, every move the loser could make −20, every loser's piece in a
+/// double corner −50.
+fn endgame_value(position: &Position, value: endgame::EndgameValue) -> i32 {
+    let winner = match value {
+        endgame::EndgameValue::Draw => return 0,
+        endgame::EndgameValue::BlackWins => Color::Black,
+        endgame::EndgameValue::WhiteWins => Color::White,
+    };
+    let loser_pieces = position.pieces(winner.opponent());
+    let row_and_column = |square: u32| {
+        let row = (square / 4) as i32;
+        let column = 2 * (square % 4) as i32 + i32::from(row % 2 == 0);
+        (row, column)
+    };
+    let mut distance = 0;
+    for king in squares_of(position.kings(winner)) {
+        let (row, column) = row_and_column(u32::from(king) - 1);
+        let nearest = squares_of(loser_pieces)
+            .map(|square| {
+                let (other_row, other_column) = row_and_column(u32::from(square) - 1);
+                (row - other_row).abs().max((column - other_column).abs())
+            })
+            .min()
+            .unwrap_or(0);
+        distance += nearest;
+    }
+    let advanced: i32 = squares_of(position.men(winner))
+        .map(|square| {
+            let row = (i32::from(square) - 1) / 4;
+            match winner {
+                Color::Black => row,
+                Color::White => 7 - row,
+            }
+        })
+        .sum();
+    // The double corners (1 and 5, 28 and 32): where a lone king holds out longest.
+    let double_corners: Bitboard = (1 << 0) | (1 << 4) | (1 << 27) | (1 << 31);
+    let progress = 1_000 * (12 - loser_pieces.count_ones() as i32) - 10 * distance + 5 * advanced
+        - 20 * position.step_count(winner.opponent()) as i32
+        - 50 * (loser_pieces & double_corners).count_ones() as i32;
+    let value = ENDGAME_WIN_VALUE + progress;
+    match winner {
+        Color::Black => value,
+        Color::White => -value,
+    }
+}
+
 /// The most moves [`order_moves`] sorts; a longer list (never seen in play) keeps the
 /// generator's order.
 const MAX_ORDERED_MOVES: usize = 64;
@@ -302,15 +416,20 @@ fn order_moves(position: &Position, moves: &mut [Move]) {
     }
 }
 
+/// The search's player of a colour: Black is MAX.
+pub(crate) fn player_of(color: Color) -> Player {
+    match color {
+        Color::Black => Player::Max,
+        Color::White => Player::Min,
+    }
+}
+
 impl Game for Checkers {
     type Move = Move;
     type Value = i32;
 
     fn to_move(&self) -> Player {
-        match self.position.side_to_move() {
-            Color::Black => Player::Max,
-            Color::White => Player::Min,
-        }
+        player_of(self.position.side_to_move())
     }
 
     /// The legal moves: every capture sequence when a capture is possible, otherwise every
@@ -375,7 +494,14 @@ impl Evaluate for Checkers {
     fn evaluate(&self) -> i32 {
         match self.result() {
             Some(result) => self.result_value(result),
-            None => self.weights.evaluate(&self.position),
+            None => {
+                if let Some(endgame) = &self.endgame
+                    && let Some(value) = endgame.probe(&self.position)
+                {
+                    return endgame_value(&self.position, value);
+                }
+                self.evaluation.evaluate(&self.position)
+            }
         }
     }
 

@@ -1,0 +1,118 @@
+//! `gametree checkers endgame`: builds the endgame databases (win, draw or loss of every
+//! position of up to N pieces) and `--endgame-pieces` / `--endgame` for the searches.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use serde_json::json;
+
+use gametree::games::checkers::endgame::{CheckersEndgame, EndgameBoard, MOST_ENDGAME_PIECES};
+use gametree::search::retrograde::Endgame;
+
+use crate::cli::output::outln;
+use crate::cli::{CliError, Outcome, limits, progress};
+
+fn usage(message: impl Into<String>) -> CliError {
+    CliError::Usage(message.into())
+}
+
+/// The databases of up to `pieces` pieces, built on every core with a progress bar, and
+/// the seconds it took.
+pub fn build(pieces: usize) -> Result<(CheckersEndgame, f64), CliError> {
+    if !(2..=MOST_ENDGAME_PIECES).contains(&pieces) {
+        return Err(usage(format!(
+            "--endgame-pieces {pieces}: from 2 to {MOST_ENDGAME_PIECES}"
+        )));
+    }
+    let board = EndgameBoard::new(pieces);
+    let positions: u64 = (0..board.slice_count())
+        .map(|slice| board.slice_len(slice))
+        .sum();
+    limits::check_memory(
+        &format!("--endgame-pieces {pieces}"),
+        "the endgame databases",
+        positions,
+        4096 * limits::MIB,
+    )?;
+    let bar = progress::bar(positions, "endgame");
+    let started = Instant::now();
+    let endgame = CheckersEndgame::build(pieces, limits::cores(), |done| {
+        bar.set_position(done.positions);
+    })
+    .map_err(|error| usage(error.to_string()))?;
+    bar.finish_and_clear();
+    Ok((endgame, started.elapsed().as_secs_f64()))
+}
+
+/// Databases read from `path`, written by `checkers endgame --output`: the pieces are read
+/// from the table's header.
+pub fn read(path: &Path) -> Result<CheckersEndgame, CliError> {
+    let failed =
+        |error: &dyn std::fmt::Display| usage(format!("--endgame {}: {error}", path.display()));
+    let pieces = {
+        use std::io::BufRead;
+        let file = std::fs::File::open(path).map_err(|error| failed(&error))?;
+        let mut header = std::io::BufReader::new(file).take(8192);
+        let mut lines = Vec::new();
+        for _ in 0..2 {
+            let mut line = Vec::new();
+            header
+                .read_until(b'\n', &mut line)
+                .map_err(|error| failed(&error))?;
+            lines.push(String::from_utf8_lossy(&line).trim().to_string());
+        }
+        lines[1]
+            .split_whitespace()
+            .find_map(|word| word.strip_prefix("pieces="))
+            .and_then(|count| count.parse::<usize>().ok())
+            .filter(|pieces| (2..=MOST_ENDGAME_PIECES).contains(pieces))
+            .ok_or_else(|| failed(&"not a checkers endgame database"))?
+    };
+    let file = std::fs::File::open(path).map_err(|error| failed(&error))?;
+    CheckersEndgame::read_from(file, pieces).map_err(|error| failed(&error))
+}
+
+use std::io::Read as _;
+
+/// Runs `checkers endgame`.
+pub fn run(
+    pieces: usize,
+    output: Option<&PathBuf>,
+    json_output: bool,
+) -> Result<Outcome, CliError> {
+    if let Some(path) = output {
+        // Refuse an unwritable path before the build, not after.
+        std::fs::File::create(path)
+            .map_err(|error| usage(format!("--output {}: {error}", path.display())))?;
+    }
+    let (endgame, seconds) = build(pieces)?;
+    let table = endgame.table();
+    if let Some(path) = output {
+        let file = std::fs::File::create(path)
+            .map_err(|error| usage(format!("--output {}: {error}", path.display())))?;
+        table
+            .write_to(std::io::BufWriter::new(file))
+            .map_err(|error| usage(format!("--output {}: {error}", path.display())))?;
+    }
+    if json_output {
+        outln!(
+            "{}",
+            json!({
+                "table": table.id(),
+                "pieces": pieces,
+                "slices": table.slices(),
+                "positions": table.positions(),
+                "bytes": table.memory_bytes(),
+                "seconds": seconds,
+            })
+        )?;
+        return Ok(Outcome::Found);
+    }
+    outln!("table     {}", table.id())?;
+    outln!("pieces    2 to {pieces}")?;
+    outln!("slices    {}", table.slices())?;
+    outln!("positions {}", table.positions())?;
+    outln!("memory    {} bytes", table.memory_bytes())?;
+    outln!("time      {seconds:.3} s")?;
+    Ok(Outcome::Found)
+}

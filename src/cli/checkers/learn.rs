@@ -1,0 +1,345 @@
+//! `gametree checkers learn`: fits the learned evaluation's weights to the results of
+//! games (logistic regression, "Texel tuning": [`gametree::learning`]) and writes them in
+//! the text format `--eval FILE` reads.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Value as Json, json};
+
+use gametree::games::checkers::features::{FEATURE_COUNT, FEATURE_NAMES, PHASE_PIECES, features};
+use gametree::games::checkers::{
+    EvaluationWeights, GameResult, LearnedWeights, Position, read_pdn,
+};
+use gametree::learning::{Samples, draw_log_loss, fit_logistic, fit_with_draws};
+
+use crate::cli::output::outln;
+use crate::cli::{CliError, Outcome, progress};
+
+/// The ridge penalty of the fit: enough to keep a feature the games never vary at 0,
+/// far too little to pull the others.
+const RIDGE: f64 = 1e-7;
+/// The most plies a game may have: far beyond the 300-ply adjudication of the match
+/// harness, a bound on a malformed file.
+const MOST_PLIES: usize = 10_000;
+
+/// One game: where it started, its moves and its result from Black's side (1, ½, 0).
+struct ScoredGame {
+    start: Position,
+    moves: Vec<gametree::games::checkers::Move>,
+    black_score: f64,
+}
+
+fn usage(message: impl Into<String>) -> CliError {
+    CliError::Usage(message.into())
+}
+
+fn black_score(result: GameResult) -> Option<f64> {
+    match result {
+        GameResult::BlackWins => Some(1.0),
+        GameResult::WhiteWins => Some(0.0),
+        GameResult::Draw => Some(0.5),
+        GameResult::Unfinished => None,
+    }
+}
+
+/// The games of a JSON-lines match record (`examples/checkers_match.rs`: `moves` from
+/// the start, `result`) or a PDN file; unfinished games are left out.
+fn read_games(path: &Path) -> Result<Vec<ScoredGame>, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| usage(format!("cannot read {}: {error}", path.display())))?;
+    let name = path.display();
+    if text.trim_start().starts_with('{') {
+        let mut games = Vec::new();
+        for (number, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let place = format!("{name}:{}", number + 1);
+            let record: Json = serde_json::from_str(line)
+                .map_err(|error| usage(format!("{place}: not JSON: {error}")))?;
+            let start = match record.get("fen").and_then(Json::as_str) {
+                Some(fen) => Position::from_fen(fen)
+                    .map_err(|error| usage(format!("{place}: fen: {error}")))?,
+                None => Position::initial(),
+            };
+            let result = record
+                .get("result")
+                .and_then(Json::as_str)
+                .ok_or_else(|| usage(format!("{place}: no \"result\"")))?;
+            let result = match result {
+                "1-0" => GameResult::BlackWins,
+                "0-1" => GameResult::WhiteWins,
+                "1/2-1/2" => GameResult::Draw,
+                "*" => GameResult::Unfinished,
+                other => return Err(usage(format!("{place}: unknown result {other:?}"))),
+            };
+            let texts = record
+                .get("moves")
+                .and_then(Json::as_array)
+                .ok_or_else(|| usage(format!("{place}: no \"moves\" list")))?;
+            if texts.len() > MOST_PLIES {
+                return Err(usage(format!("{place}: more than {MOST_PLIES} moves")));
+            }
+            let mut position = start;
+            let mut moves = Vec::with_capacity(texts.len());
+            for (ply, text) in texts.iter().enumerate() {
+                let text = text
+                    .as_str()
+                    .ok_or_else(|| usage(format!("{place}: move {} is not a string", ply + 1)))?;
+                let mv = position
+                    .parse_move(text)
+                    .map_err(|error| usage(format!("{place}: move {} {text}: {error}", ply + 1)))?;
+                position = position.play(mv);
+                moves.push(mv);
+            }
+            if let Some(black_score) = black_score(result) {
+                games.push(ScoredGame {
+                    start,
+                    moves,
+                    black_score,
+                });
+            }
+        }
+        Ok(games)
+    } else {
+        let games = read_pdn(&text).map_err(|error| usage(format!("{name}: {error}")))?;
+        Ok(games
+            .into_iter()
+            .filter_map(|game| {
+                black_score(game.result).map(|black_score| ScoredGame {
+                    start: game.start,
+                    moves: game.moves,
+                    black_score,
+                })
+            })
+            .collect())
+    }
+}
+
+/// The positions of `games` the evaluation is asked about — quiet ones (no capture to
+/// make: the search evaluates only those), from ply `skip_plies` on — with the game's
+/// result: for the learned features and, to compare, for the Samuel evaluation alone.
+struct PositionSets {
+    training: Samples,
+    held_out: Samples,
+    samuel_training: Samples,
+    samuel_held_out: Samples,
+}
+
+/// Every fifth game goes to the held-out sets.
+fn samples_of(games: &[ScoredGame], skip_plies: usize) -> PositionSets {
+    let mut sets = PositionSets {
+        training: Samples::new(2 * FEATURE_COUNT),
+        held_out: Samples::new(2 * FEATURE_COUNT),
+        samuel_training: Samples::new(1),
+        samuel_held_out: Samples::new(1),
+    };
+    let samuel_weights = EvaluationWeights::default();
+    for (index, game) in games.iter().enumerate() {
+        let mut position = game.start;
+        for (ply, &mv) in game.moves.iter().enumerate() {
+            if ply >= skip_plies && !position.has_capture() {
+                let features = features(&position);
+                let columns = LearnedWeights::columns(&features);
+                // The draw margin's covariate: the share of the pieces gone.
+                let gone = 1.0 - f64::from(features.phase) / f64::from(PHASE_PIECES);
+                let samuel = [f64::from(samuel_weights.evaluate(&position)) / 100.0];
+                let (set, samuel_set) = if index % 5 == 4 {
+                    (&mut sets.held_out, &mut sets.samuel_held_out)
+                } else {
+                    (&mut sets.training, &mut sets.samuel_training)
+                };
+                set.push_with_draw_covariate(&columns, game.black_score, gone);
+                samuel_set.push_with_draw_covariate(&samuel, game.black_score, gone);
+            }
+            position = position.play(mv);
+        }
+    }
+    sets
+}
+
+/// How `checkers learn` models a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Model {
+    /// A draw margin that grows as pieces leave the board (Rao and Kupper): the weights
+    /// measure the advantage, the margin how drawish the phase is.
+    Draws,
+    /// Plain logistic regression, a draw counted as half a win.
+    Logistic,
+}
+
+/// A fit, whichever the model: advantage weights, the training and held-out losses.
+struct Fitted {
+    weights: Vec<f64>,
+    log_loss: f64,
+    held_out_log_loss: f64,
+    margin: Option<[f64; 2]>,
+    steps: usize,
+}
+
+fn fit_model(model: Model, training: &Samples, held_out: &Samples) -> Fitted {
+    match model {
+        Model::Logistic => {
+            let partial = fit_logistic(training, RIDGE);
+            let held_out_log_loss = held_out.log_loss(&partial.weights);
+            let fit = fit_logistic(&joined(training, held_out), RIDGE);
+            Fitted {
+                weights: fit.weights,
+                log_loss: fit.log_loss,
+                held_out_log_loss,
+                margin: None,
+                steps: fit.steps,
+            }
+        }
+        Model::Draws => {
+            let partial = fit_with_draws(training, RIDGE);
+            let held_out_log_loss = draw_log_loss(held_out, &partial.weights, partial.margin);
+            let fit = fit_with_draws(&joined(training, held_out), RIDGE);
+            Fitted {
+                weights: fit.weights,
+                log_loss: fit.log_loss,
+                held_out_log_loss,
+                margin: Some(fit.margin),
+                steps: fit.steps,
+            }
+        }
+    }
+}
+
+fn model_name(model: Model) -> &'static str {
+    match model {
+        Model::Draws => "draws",
+        Model::Logistic => "logistic",
+    }
+}
+
+fn joined(first: &Samples, second: &Samples) -> Samples {
+    let mut all = first.clone();
+    for index in 0..second.len() {
+        let (row, result, covariate) = second.sample(index);
+        all.push_with_draw_covariate(row, result, covariate);
+    }
+    all
+}
+
+/// Runs `checkers learn`.
+pub fn run(
+    files: &[PathBuf],
+    out: Option<&Path>,
+    skip_plies: usize,
+    model: Model,
+    json_output: bool,
+) -> Result<Outcome, CliError> {
+    if files.is_empty() {
+        return Err(usage("give at least one game file (JSON lines or PDN)"));
+    }
+    let bar = progress::bar(files.len() as u64, "reading games");
+    let mut games = Vec::new();
+    for file in files {
+        games.extend(read_games(file)?);
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    let PositionSets {
+        training,
+        held_out,
+        samuel_training,
+        samuel_held_out,
+    } = samples_of(&games, skip_plies);
+    if training.len() < 100 * training.columns() {
+        return Err(usage(format!(
+            "{} positions from {} games are too few to fit {} weights (at least {})",
+            training.len(),
+            games.len(),
+            training.columns(),
+            100 * training.columns()
+        )));
+    }
+    let spinner = progress::spinner("fitting");
+    // The held-out loss of weights fitted without those games, then the weights of a fit
+    // to every game.
+    let fit = fit_model(model, &training, &held_out);
+    let held_out_loss = fit.held_out_log_loss;
+    let positions = training.len() + held_out.len();
+    spinner.finish_and_clear();
+    let samuel_loss = fit_model(model, &samuel_training, &samuel_held_out).held_out_log_loss;
+    let man_logit = fit.weights[0];
+    if man_logit <= 0.0 {
+        return Err(usage(
+            "in these games a man more does not win more often: no scale for the weights",
+        ));
+    }
+    // A man in the opening is worth 100 points, as in the Samuel evaluation.
+    let points_per_logit = 100.0 / man_logit;
+    let weights = LearnedWeights::from_logit_weights(&fit.weights, points_per_logit);
+    let model_text = match fit.margin {
+        Some([constant, slope]) => format!(
+            "the draw-margin model (Rao-Kupper): margin exp({constant:.4} + {slope:.4} x share of pieces gone) logits"
+        ),
+        None => "logistic regression, a draw half a win".to_string(),
+    };
+    let comment = format!(
+        "gametree checkers learned evaluation: `gametree checkers learn --model {}` on {} games,\n\
+         {positions} quiet positions (from ply {skip_plies} on), fitted to the results (Texel tuning) by\n\
+         {model_text}.\n\
+         Mean log loss {:.5} (training), {held_out_loss:.5} on every fifth game held out (fitted without it);\n\
+         Samuel's evaluation fitted alike: {samuel_loss:.5} held out. {points_per_logit:.1} points a logit.",
+        model_name(model),
+        games.len(),
+        fit.log_loss,
+    );
+    let text = weights.to_text(&comment);
+    if let Some(out) = out {
+        std::fs::write(out, &text)
+            .map_err(|error| usage(format!("cannot write {}: {error}", out.display())))?;
+    }
+    if json_output {
+        let named: serde_json::Map<String, Json> = FEATURE_NAMES
+            .iter()
+            .enumerate()
+            .map(|(index, name)| {
+                (
+                    (*name).to_string(),
+                    json!({"opening": weights.opening[index], "endgame": weights.endgame[index]}),
+                )
+            })
+            .collect();
+        outln!(
+            "{}",
+            json!({
+                "games": games.len(),
+                "positions": positions,
+                "log_loss": fit.log_loss,
+                "held_out_log_loss": held_out_loss,
+                "samuel_log_loss": samuel_loss,
+                "points_per_logit": points_per_logit,
+                "model": model_name(model),
+                "draw_margin": fit.margin,
+                "newton_steps": fit.steps,
+                "weights": named,
+            })
+        )?;
+    } else {
+        outln!("games            {}", games.len())?;
+        outln!("positions        {}", positions)?;
+        outln!("log loss         {:.5}", fit.log_loss)?;
+        outln!("held out         {held_out_loss:.5}")?;
+        outln!("samuel held out  {samuel_loss:.5}")?;
+        if let Some([constant, slope]) = fit.margin {
+            outln!("draw margin      exp({constant:.4} + {slope:.4} gone)")?;
+        }
+        outln!("points a logit   {points_per_logit:.1}")?;
+        outln!("{:<16} {:>7} {:>7}", "feature", "opening", "endgame")?;
+        for (index, name) in FEATURE_NAMES.iter().enumerate() {
+            outln!(
+                "{name:<16} {:>7} {:>7}",
+                weights.opening[index],
+                weights.endgame[index]
+            )?;
+        }
+        if let Some(out) = out {
+            outln!("weights written to {}", out.display())?;
+        }
+    }
+    Ok(Outcome::Found)
+}

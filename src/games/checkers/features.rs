@@ -1,0 +1,287 @@
+//! The board features of the learned evaluation ([`super::LearnedWeights`]): what a
+//! checkers player looks at, each counted for Black less the same count for White, so
+//! that the evaluation is from Black's side and a position seen with colours reversed
+//! has every feature negated.
+//!
+//! Samuel's program (1959) chose among 38 such terms; these are the classic ones the
+//! checkers literature names (material, back rank, centre, mobility, runaway men, trapped
+//! kings, threatened pieces, the tempo of the man structure), computed with a few shifts
+//! and masks of the internal board.
+
+use super::board::{
+    BLACK_BACK_ROW, Board, Color, Position, VALID, WHITE_BACK_ROW, from_squares, shift,
+};
+
+/// How many features there are.
+pub const FEATURE_COUNT: usize = 14;
+
+/// The name of each feature, as the weights file spells it.
+pub const FEATURE_NAMES: [&str; FEATURE_COUNT] = [
+    "man",
+    "king",
+    "back_row_guard",
+    "bridge",
+    "centre_men",
+    "centre_kings",
+    "advancement",
+    "mobility",
+    "runaway_men",
+    "trapped_kings",
+    "edge_men",
+    "edge_kings",
+    "threatened",
+    "to_move",
+];
+
+/// The most pieces a side can have; the phase runs from this many pieces on the board
+/// (opening) down to none.
+pub const PHASE_PIECES: i32 = 24;
+
+/// The board's features and its phase (how many pieces stand on it, at most
+/// [`PHASE_PIECES`]): the learned evaluation blends an opening weight and an endgame weight
+/// of each feature by the phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    /// Black's count less White's, in the order of [`FEATURE_NAMES`].
+    pub values: [i32; FEATURE_COUNT],
+    /// The pieces on the board, both colours, capped at [`PHASE_PIECES`].
+    pub phase: i32,
+}
+
+/// The eight central squares 10, 11, 14, 15, 18, 19, 22, 23.
+const CENTRE: Board = from_squares(
+    (1 << 9) | (1 << 10) | (1 << 13) | (1 << 14) | (1 << 17) | (1 << 18) | (1 << 21) | (1 << 22),
+);
+
+/// The side squares 4, 5, 12, 13, 20, 21, 28, 29, where a piece has two neighbours, not
+/// four.
+const EDGE: Board = from_squares(
+    (1 << 3) | (1 << 4) | (1 << 11) | (1 << 12) | (1 << 19) | (1 << 20) | (1 << 27) | (1 << 28),
+);
+
+/// Black's bridge, men on 1 and 3: two back-rank men that keep White's men from crowning
+/// for a long time. White's is 30 and 32.
+const BLACK_BRIDGE: Board = from_squares((1 << 0) | (1 << 2));
+const WHITE_BRIDGE: Board = from_squares((1 << 29) | (1 << 31));
+
+/// The row (0 for squares 1–4) and column (0–7) of square index `index`.
+const fn row_and_column(index: u32) -> (i32, i32) {
+    let row = (index / 4) as i32;
+    let place = (index % 4) as i32;
+    let column = if row % 2 == 0 {
+        2 * place + 1
+    } else {
+        2 * place
+    };
+    (row, column)
+}
+
+/// For each square index, the squares a Black man there could ever reach going down the
+/// board (its forward cone), as a [`Board`]; White's cone of square `i` is Black's of
+/// `31 − i` turned round.
+const fn black_cones() -> [Board; 32] {
+    let mut cones = [0; 32];
+    let mut from = 0;
+    while from < 32 {
+        let (row, column) = row_and_column(from);
+        let mut squares: u32 = 0;
+        let mut to = 0;
+        while to < 32 {
+            let (to_row, to_column) = row_and_column(to);
+            let ahead = to_row - row;
+            let aside = if to_column > column {
+                to_column - column
+            } else {
+                column - to_column
+            };
+            if ahead > 0 && aside <= ahead {
+                squares |= 1 << to;
+            }
+            to += 1;
+        }
+        cones[from as usize] = from_squares(squares);
+        from += 1;
+    }
+    cones
+}
+
+const BLACK_CONES: [Board; 32] = black_cones();
+
+/// The squares of a [`Board`] turned round (square s to 33 − s): White's view as Black's.
+fn turned(board: Board) -> Board {
+    let squares = super::board::to_squares(board);
+    from_squares(squares.reverse_bits())
+}
+
+/// The side's men whose forward cone holds no opponent piece: nothing stands between them
+/// and a crown (the opponent's kings may still come back to stop them).
+fn runaway_men(men: Board, opponent: Board, color: Color) -> u32 {
+    let (men, opponent) = match color {
+        Color::Black => (men, opponent),
+        Color::White => (turned(men), turned(opponent)),
+    };
+    let mut count = 0;
+    let mut left = super::board::to_squares(men);
+    while left != 0 {
+        let index = left.trailing_zeros() as usize;
+        left &= left - 1;
+        if BLACK_CONES[index] & opponent == 0 {
+            count += 1;
+        }
+    }
+    count
+}
+
+/// Kings of `kings` with no empty square next to them.
+fn trapped(kings: Board, empty: Board) -> u32 {
+    let mut free = 0;
+    for delta in [-5, -4, 4, 5] {
+        free |= shift(empty, -delta);
+    }
+    (kings & !free & VALID).count_ones()
+}
+
+/// The pieces of `own` that an opponent piece could jump now were it the opponent's move:
+/// a piece with an opponent that may move towards it on one side and an empty square on
+/// the other.
+fn threatened(
+    own: Board,
+    opponent: Board,
+    opponent_kings: Board,
+    empty: Board,
+    color: Color,
+) -> u32 {
+    // The opponent's men move up the board when `color` is Black (White's men), down when
+    // it is White.
+    let (men_directions, king_directions) = match color {
+        Color::Black => ([-5, -4], [4, 5]),
+        Color::White => ([4, 5], [-5, -4]),
+    };
+    let mut victims = 0;
+    for delta in men_directions {
+        victims |= shift(opponent, delta) & own & shift(empty, -delta);
+    }
+    for delta in king_directions {
+        victims |= shift(opponent_kings, delta) & own & shift(empty, -delta);
+    }
+    (victims & VALID).count_ones()
+}
+
+/// One side's counts, in the order of [`FEATURE_NAMES`].
+fn side(position: &Position, color: Color) -> [i32; FEATURE_COUNT] {
+    let own = position.board(color);
+    let opponent = position.board(color.opponent());
+    let kings = own & position.kings;
+    let men = own & !position.kings;
+    let empty = position.empty_board();
+    let (back_row, bridge) = match color {
+        Color::Black => (from_squares(BLACK_BACK_ROW), BLACK_BRIDGE),
+        Color::White => (from_squares(WHITE_BACK_ROW), WHITE_BRIDGE),
+    };
+    let advancement: i32 = (0..8u32)
+        .map(|row| {
+            let on_row = from_squares(0xF << (4 * row));
+            let rows_ahead = match color {
+                Color::Black => row,
+                Color::White => 7 - row,
+            };
+            (men & on_row).count_ones() as i32 * rows_ahead as i32
+        })
+        .sum();
+    let count = |board: Board| board.count_ones() as i32;
+    [
+        count(men),
+        count(kings),
+        count(men & back_row),
+        i32::from(men & bridge == bridge),
+        count(men & CENTRE),
+        count(kings & CENTRE),
+        advancement,
+        position.step_count(color) as i32,
+        runaway_men(men, opponent, color) as i32,
+        trapped(kings, empty) as i32,
+        count(men & EDGE),
+        count(kings & EDGE),
+        threatened(own, opponent, opponent & position.kings, empty, color) as i32,
+        i32::from(position.side_to_move() == color),
+    ]
+}
+
+/// The features of `position`: Black's counts less White's.
+#[must_use]
+pub fn features(position: &Position) -> Features {
+    let black = side(position, Color::Black);
+    let white = side(position, Color::White);
+    let mut values = [0; FEATURE_COUNT];
+    for (value, (black, white)) in values.iter_mut().zip(black.iter().zip(white.iter())) {
+        *value = black - white;
+    }
+    let pieces = (position.board(Color::Black) | position.board(Color::White)).count_ones() as i32;
+    Features {
+        values,
+        phase: pieces.min(PHASE_PIECES),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn feature(position: &str, name: &str) -> i32 {
+        let position = Position::from_fen(position).expect("valid");
+        let index = FEATURE_NAMES
+            .iter()
+            .position(|&known| known == name)
+            .expect("a feature");
+        features(&position).values[index]
+    }
+
+    #[test]
+    fn the_start_is_level_but_for_the_move() {
+        let start = features(&Position::initial());
+        for (name, value) in FEATURE_NAMES.iter().zip(start.values) {
+            let expected = i32::from(*name == "to_move");
+            assert_eq!(value, expected, "{name}");
+        }
+        assert_eq!(start.phase, 24);
+    }
+
+    #[test]
+    fn colours_reversed_negate_every_feature() {
+        // Square s mirrors to 33 - s, colours swapped, the other side to move.
+        let position = Position::from_fen("B:W22,K30,18,26:B11,3,1,K14,6").expect("valid");
+        let mirrored = Position::from_fen("W:W22,30,32,K19,27:B11,K3,15,7").expect("valid");
+        let ours = features(&position);
+        let theirs = features(&mirrored);
+        for ((name, ours), theirs) in FEATURE_NAMES.iter().zip(ours.values).zip(theirs.values) {
+            assert_eq!(ours, -theirs, "{name}");
+        }
+        assert_eq!(ours.phase, theirs.phase);
+    }
+
+    #[test]
+    fn each_feature_counts_what_its_name_says() {
+        // Black men on 1 and 3 form the bridge; on 1 alone they do not.
+        assert_eq!(feature("B:W32:B1,3", "bridge"), 1);
+        assert_eq!(feature("B:W32:B1,2", "bridge"), 0);
+        // Two Black men on the back row against White's one.
+        assert_eq!(feature("B:W32:B1,2", "back_row_guard"), 2 - 1);
+        // A Black man on 22 with nothing of White's ahead runs to a crown; one with a White
+        // man in its cone (on 31) does not.
+        assert_eq!(feature("B:WK1:B22", "runaway_men"), 1);
+        assert_eq!(feature("B:W31:B22", "runaway_men"), 0);
+        // The Black king on 29 is boxed in: its one neighbour, 25, is White's, and 21 behind
+        // it too, so it cannot jump.
+        assert_eq!(feature("B:W25,21,22:BK29", "trapped_kings"), 1);
+        assert_eq!(feature("B:W30:BK29", "trapped_kings"), 0);
+        // A White man on 19 threatens the Black man on 15 when 10 is empty (19x10); the
+        // White man on 24 keeps Black's 15x24 off.
+        assert_eq!(feature("B:W19,24:B15", "threatened"), 1);
+        assert_eq!(feature("B:W19,24:B15,10", "threatened"), 0);
+        // Side squares.
+        assert_eq!(feature("B:W32:B12,13,14", "edge_men"), 2);
+        assert_eq!(feature("B:W32:BK12,K13,14", "edge_kings"), 2);
+        assert_eq!(feature("B:W32:B14,15", "centre_men"), 2);
+        assert_eq!(feature("W:W32:B14", "to_move"), -1);
+    }
+}

@@ -1,0 +1,190 @@
+//! Checkers endgame databases: every value agrees with its successors' (the retrograde
+//! equation), with every win or loss a search proves, and the search converts a won ending.
+
+use gametree::Game;
+use gametree::games::checkers::endgame::{CheckersEndgame, EndgameBoard, EndgameValue};
+use gametree::games::checkers::{Color, Position};
+use gametree::search::retrograde::Endgame;
+
+fn black_score(value: EndgameValue) -> i32 {
+    match value {
+        EndgameValue::BlackWins => 1,
+        EndgameValue::Draw => 0,
+        EndgameValue::WhiteWins => -1,
+    }
+}
+
+/// Every position the databases hold, each once (holes left out), with its slice.
+fn every_position(board: &mut EndgameBoard) -> Vec<Position> {
+    let mut positions = Vec::new();
+    for slice in 0..board.slice_count() {
+        for index in 0..board.slice_len(slice) {
+            board.set_position(slice, index);
+            if board.position_index(board.slice_count()) == Some((slice, index)) {
+                positions.push(*board.position());
+            }
+        }
+    }
+    positions
+}
+
+#[test]
+fn every_value_is_the_best_of_its_successors() {
+    let endgame = CheckersEndgame::build(3, 2, |_| {}).expect("the 3-piece databases");
+    let mut board = EndgameBoard::new(3);
+    let positions = every_position(&mut board);
+    assert!(positions.len() > 100_000, "{}", positions.len());
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    let mut moves = Vec::new();
+    for position in &positions {
+        let value = endgame.probe(position).expect("every position is held");
+        let mover_sign = match position.side_to_move() {
+            Color::Black => 1,
+            Color::White => -1,
+        };
+        moves.clear();
+        position.legal_moves(&mut moves);
+        let best = moves
+            .iter()
+            .map(|&mv| {
+                let next = position.play(mv);
+                if !next.has_legal_move() {
+                    1 // the mover wins: the other side cannot move
+                } else {
+                    let child = endgame.probe(&next).expect("a successor is held");
+                    mover_sign * black_score(child)
+                }
+            })
+            .max();
+        // No move at all: a loss.
+        let expected = best.unwrap_or(-1);
+        assert_eq!(
+            mover_sign * black_score(value),
+            expected,
+            "{}",
+            position.to_fen()
+        );
+        match mover_sign * black_score(value) {
+            1 => wins += 1,
+            0 => draws += 1,
+            _ => losses += 1,
+        }
+    }
+    assert!(
+        wins > 1000 && draws > 1000 && losses > 1000,
+        "{wins} {draws} {losses}"
+    );
+}
+
+#[test]
+fn every_win_or_loss_a_search_proves_is_the_databases() {
+    search_proofs_agree(3, 7, 1000);
+}
+
+/// The same on the 4-piece databases (about a minute to build unoptimised).
+#[test]
+#[ignore = "builds the 4-piece databases: run by hand"]
+fn every_win_or_loss_a_search_proves_is_the_4_piece_databases() {
+    search_proofs_agree(4, 97, 5000);
+}
+
+/// Every `step`-th position of the databases of up to `pieces`: a depth-limited search's
+/// proven win or loss is the databases' value; at least `least_proofs` of them.
+fn search_proofs_agree(pieces: usize, step: usize, least_proofs: usize) {
+    let endgame = CheckersEndgame::build(pieces, 2, |_| {}).expect("the databases");
+    let mut board = EndgameBoard::new(pieces);
+    let positions = every_position(&mut board);
+    let mut proved = 0;
+    for position in positions.iter().step_by(step) {
+        let mut game = board.at(*position);
+        // Depth-limited minimax to 7 plies with unknown leaves worth 0: a ±1 is a proof.
+        let value = depth_limited(&mut game, 7, -2, 2);
+        let held = black_score(endgame.probe(position).expect("held"));
+        if value != 0 {
+            proved += 1;
+            assert_eq!(value, held, "{}", position.to_fen());
+        }
+    }
+    assert!(proved >= least_proofs, "{proved} proofs");
+}
+
+/// Alpha-beta over the databases' board: ±1 at the end of the game, 0 at the depth.
+fn depth_limited(game: &mut EndgameBoard, depth: u32, mut alpha: i32, mut beta: i32) -> i32 {
+    if game.is_terminal() {
+        return game.value();
+    }
+    if depth == 0 {
+        return 0;
+    }
+    let mut moves = Vec::new();
+    game.successors(&mut moves);
+    let maximizing = game.to_move() == gametree::Player::Max;
+    let mut best = if maximizing { -2 } else { 2 };
+    for mv in moves {
+        game.update(mv);
+        let value = depth_limited(game, depth - 1, alpha, beta);
+        game.revert(mv);
+        if maximizing {
+            best = best.max(value);
+            alpha = alpha.max(value);
+        } else {
+            best = best.min(value);
+            beta = beta.min(value);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// Plays `position` out, both sides searching `depth` plies with the databases, until the
+/// game ends or `most_plies` have passed; the result.
+fn play_out(
+    position: &str,
+    endgame: &CheckersEndgame,
+    depth: u32,
+    most_plies: usize,
+) -> Option<gametree::games::checkers::GameResult> {
+    use gametree::games::checkers::Checkers;
+    let position = Position::from_fen(position).expect("valid");
+    let mut game = Checkers::from_position(position).with_endgame(endgame.clone());
+    let mut table = gametree::TranspositionTable::with_mib(4);
+    for _ in 0..most_plies {
+        if let Some(result) = game.result() {
+            return Some(result);
+        }
+        game.mark_root();
+        let mv = gametree::Search::new(&mut game)
+            .quiescence(16)
+            .table(&mut table)
+            .depth(depth)
+            .run()
+            .best_move
+            .expect("a move");
+        game.update(mv);
+    }
+    game.result()
+}
+
+#[test]
+fn two_kings_drive_a_lone_king_out_of_the_double_corner_and_win() {
+    use gametree::games::checkers::GameResult;
+    let endgame = CheckersEndgame::build(3, 2, |_| {}).expect("the databases");
+    // White's king shelters in the double corner (1/5); Black's kings are far off. The
+    // 40-move rule would draw after 80 quiet plies: the win must come sooner.
+    for (position, winner) in [
+        ("B:WK1:BK28,K32", GameResult::BlackWins),
+        ("W:WK32,K27:BK5", GameResult::WhiteWins),
+        ("B:WK5:BK30,K31", GameResult::BlackWins),
+    ] {
+        let start = Position::from_fen(position).expect("valid");
+        let held = endgame.probe(&start).expect("held");
+        assert_ne!(held, EndgameValue::Draw, "{position}");
+        assert_eq!(
+            play_out(position, &endgame, 8, 120),
+            Some(winner),
+            "{position}"
+        );
+    }
+}

@@ -1,0 +1,174 @@
+//! The learned checkers evaluation: `gametree checkers learn` refits the shipped weights
+//! from the shipped games, `--eval` plays with them, and bad files are refused.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{gametree, random_checkers_positions, stderr, stdout};
+
+use gametree::games::checkers::features::{FEATURE_COUNT, features};
+use gametree::games::checkers::LearnedWeights;
+
+/// The games the shipped weights were fitted to, as the weights file's comment says.
+const TRAINING_GAMES: &[&str] = &[
+    "results/checkers-match/history-vs-none-0.05s.jsonl",
+    "results/checkers-match/pvs-vs-none-0.05s.jsonl",
+    "results/checkers-match/quiescence-vs-none-0.05s.jsonl",
+    "results/checkers-learning/selfplay-round1-0.03s-1.jsonl",
+    "results/checkers-learning/selfplay-round1-0.03s-2.jsonl",
+    "results/checkers-learning/selfplay-round2-0.03s-1.jsonl",
+];
+
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("gametree-learning-{name}-{}", std::process::id()))
+}
+
+#[test]
+fn learn_refits_the_shipped_weights_from_the_shipped_games() {
+    let out = scratch("refit.txt");
+    let out_text = out.to_string_lossy().to_string();
+    let mut arguments = vec!["checkers", "learn", "--out", &out_text];
+    arguments.extend_from_slice(TRAINING_GAMES);
+    let output = gametree(&arguments);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("held out"), "{}", stdout(&output));
+    let refitted = std::fs::read_to_string(&out).expect("the weights written");
+    let shipped = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/checkers/learned-weights.txt"
+    ))
+    .expect("the shipped weights");
+    assert_eq!(refitted, shipped, "the fit is not what shipped");
+    let _ = std::fs::remove_file(&out);
+}
+
+#[test]
+fn learn_as_json_reports_the_fit_and_beats_samuel_on_held_out_games() {
+    let mut arguments = vec!["checkers", "learn", "--json"];
+    arguments.extend_from_slice(TRAINING_GAMES);
+    let output = gametree(&arguments);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("JSON");
+    let held_out = json["held_out_log_loss"].as_f64().expect("a loss");
+    let samuel = json["samuel_log_loss"].as_f64().expect("a loss");
+    assert!(held_out < samuel, "{json}");
+    assert_eq!(json["weights"]["man"]["opening"], 100);
+    assert_eq!(
+        json["weights"].as_object().expect("weights").len(),
+        FEATURE_COUNT
+    );
+}
+
+#[test]
+fn bad_game_files_and_weights_files_exit_2_with_one_line() {
+    let illegal = scratch("illegal.jsonl");
+    std::fs::write(
+        &illegal,
+        "{\"moves\": [\"9-13\", \"21-17\"], \"result\": \"1-0\"}\n{\"moves\": [\"9-14\", \"9-13\"], \"result\": \"0-1\"}\n",
+    )
+    .expect("write");
+    let short = scratch("short.jsonl");
+    std::fs::write(
+        &short,
+        "{\"moves\": [\"9-13\", \"21-17\"], \"result\": \"1-0\"}\n",
+    )
+    .expect("write");
+    let bad_weights = scratch("weights.txt");
+    std::fs::write(&bad_weights, "man 100 100\nqueen 1 1\n").expect("write");
+    let illegal_text = illegal.to_string_lossy().to_string();
+    let short_text = short.to_string_lossy().to_string();
+    let weights_text = bad_weights.to_string_lossy().to_string();
+    for (arguments, expected) in [
+        (
+            vec!["checkers", "learn", illegal_text.as_str()],
+            ":2: move 2 9-13",
+        ),
+        (vec!["checkers", "learn", short_text.as_str()], "too few"),
+        (
+            vec!["checkers", "learn", "/nonexistent.jsonl"],
+            "cannot read",
+        ),
+        (
+            vec![
+                "checkers",
+                "best",
+                "--depth",
+                "2",
+                "--eval",
+                weights_text.as_str(),
+            ],
+            "line 2: unknown feature \"queen\"",
+        ),
+        (
+            vec![
+                "checkers",
+                "best",
+                "--depth",
+                "2",
+                "--eval",
+                "/nonexistent.txt",
+            ],
+            "cannot read /nonexistent.txt",
+        ),
+        (
+            vec!["checkers", "best", "--engine", "mcts", "--eval", "learned"],
+            "do not apply to --engine mcts",
+        ),
+    ] {
+        let output = gametree(&arguments);
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}");
+        let message = stderr(&output);
+        assert_eq!(message.lines().count(), 1, "{arguments:?}: {message}");
+        assert!(message.contains(expected), "{arguments:?}: {message}");
+    }
+    for file in [illegal, short, bad_weights] {
+        let _ = std::fs::remove_file(file);
+    }
+}
+
+#[test]
+fn best_plays_with_the_learned_evaluation_and_with_a_weights_file() {
+    let file = scratch("shipped.txt");
+    std::fs::write(&file, LearnedWeights::shipped().to_text("a copy")).expect("write");
+    let file_text = file.to_string_lossy().to_string();
+    let by_name = gametree(&[
+        "checkers", "best", "--depth", "6", "--eval", "learned", "--json",
+    ]);
+    let by_file = gametree(&[
+        "checkers", "best", "--depth", "6", "--eval", &file_text, "--json",
+    ]);
+    assert!(by_name.status.success(), "{}", stderr(&by_name));
+    let read = |output: &std::process::Output| -> serde_json::Value {
+        serde_json::from_str(&stdout(output)).expect("JSON")
+    };
+    let (by_name, by_file) = (read(&by_name), read(&by_file));
+    assert_eq!(by_name["value"], by_file["value"]);
+    assert_eq!(by_name["nodes"], by_file["nodes"]);
+    let _ = std::fs::remove_file(file);
+}
+
+#[test]
+fn the_learned_evaluation_is_antisymmetric_on_random_positions() {
+    // Each random position against itself turned round with colours swapped.
+    let weights = LearnedWeights::shipped();
+    for position in random_checkers_positions(300, 5) {
+        let turned = position.turned_round();
+        assert_eq!(
+            weights.evaluate(&position),
+            -weights.evaluate(&turned),
+            "{}",
+            position.to_fen()
+        );
+        let (ours, theirs) = (features(&position), features(&turned));
+        assert_eq!(ours.phase, theirs.phase);
+        for index in 0..FEATURE_COUNT {
+            assert_eq!(
+                ours.values[index],
+                -theirs.values[index],
+                "{}",
+                position.to_fen()
+            );
+        }
+    }
+}
