@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 use common::{gametree, random_checkers_positions, stderr, stdout};
 
-use gametree::games::checkers::features::{FEATURE_COUNT, features};
 use gametree::games::checkers::LearnedWeights;
+use gametree::games::checkers::features::{FEATURE_COUNT, features};
 
 /// The games the shipped weights were fitted to, as the weights file's comment says.
 const TRAINING_GAMES: &[&str] = &[

@@ -23,7 +23,7 @@ use crate::search::transposition::PositionKey;
 
 use super::board::{Bitboard, Color, Move, Position};
 
-/// The most pieces a database may hold: 6 pieces take about 1.3 GB (5: about 50 MB).
+/// The most pieces a database may hold: up to 6 pieces take 2.7 GB (up to 5: 151 MB).
 pub const MOST_ENDGAME_PIECES: usize = 6;
 
 /// One side's material: men and kings.
