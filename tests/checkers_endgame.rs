@@ -33,6 +33,7 @@ fn every_value_is_the_best_of_its_successors() {
     let endgame = CheckersEndgame::build(3, 2, |_| {}).expect("the 3-piece databases");
     let mut board = EndgameBoard::new(3);
     let positions = every_position(&mut board);
+    // 202,280 numbers up to 3 pieces (docs/checkers.md), 1.4% of them holes.
     assert!(positions.len() > 100_000, "{}", positions.len());
     let (mut wins, mut draws, mut losses) = (0, 0, 0);
     let mut moves = Vec::new();
@@ -78,6 +79,7 @@ fn every_value_is_the_best_of_its_successors() {
 
 #[test]
 fn every_win_or_loss_a_search_proves_is_the_databases() {
+    // A floor, not a measurement: thousands of decided positions among every 7th.
     search_proofs_agree(3, 7, 1000);
 }
 

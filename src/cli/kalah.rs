@@ -446,21 +446,30 @@ impl EndgameArgs {
     }
 }
 
+/// `--output PATH` refused before a long build rather than after it.
+pub(crate) fn refuse_unwritable(path: &std::path::Path) -> Result<(), CliError> {
+    std::fs::File::create(path)
+        .map(drop)
+        .map_err(|error| CliError::Usage(format!("--output {}: {error}", path.display())))
+}
+
+/// Writes an endgame table to `--output PATH`.
+pub(crate) fn write_table(table: &EndgameTable, path: &std::path::Path) -> Result<(), CliError> {
+    let failed =
+        |error: io::Error| CliError::Usage(format!("--output {}: {error}", path.display()));
+    let file = std::fs::File::create(path).map_err(failed)?;
+    table.write_to(io::BufWriter::new(file)).map_err(failed)
+}
+
 fn build_endgame(args: &EndgameBuildArgs) -> Result<Outcome, CliError> {
     let board = Kalah::new(args.houses, 1, rules_from(args.rules, args.ending))
         .map_err(|error| CliError::Usage(error.to_string()))?;
     if let Some(path) = &args.output {
-        // Refuse an unwritable path before the build, not after.
-        std::fs::File::create(path)
-            .map_err(|error| CliError::Usage(format!("--output {}: {error}", path.display())))?;
+        refuse_unwritable(path)?;
     }
     let (table, seconds) = build_table(&board, args.endgame_seeds)?;
     if let Some(path) = &args.output {
-        let file = std::fs::File::create(path)
-            .map_err(|error| CliError::Usage(format!("--output {}: {error}", path.display())))?;
-        table
-            .write_to(std::io::BufWriter::new(file))
-            .map_err(|error| CliError::Usage(format!("--output {}: {error}", path.display())))?;
+        write_table(&table, path)?;
     }
     if args.json {
         outln!(

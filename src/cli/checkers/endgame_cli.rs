@@ -9,6 +9,9 @@ use serde_json::json;
 use gametree::games::checkers::endgame::{CheckersEndgame, EndgameBoard, MOST_ENDGAME_PIECES};
 use gametree::search::retrograde::Endgame;
 
+use std::io::Read as _;
+
+use crate::cli::kalah::{refuse_unwritable, write_table};
 use crate::cli::output::outln;
 use crate::cli::{CliError, Outcome, limits, progress};
 
@@ -72,8 +75,6 @@ pub fn read(path: &Path) -> Result<CheckersEndgame, CliError> {
     CheckersEndgame::read_from(file, pieces).map_err(|error| failed(&error))
 }
 
-use std::io::Read as _;
-
 /// Runs `checkers endgame`.
 pub fn run(
     pieces: usize,
@@ -81,18 +82,12 @@ pub fn run(
     json_output: bool,
 ) -> Result<Outcome, CliError> {
     if let Some(path) = output {
-        // Refuse an unwritable path before the build, not after.
-        std::fs::File::create(path)
-            .map_err(|error| usage(format!("--output {}: {error}", path.display())))?;
+        refuse_unwritable(path)?;
     }
     let (endgame, seconds) = build(pieces)?;
     let table = endgame.table();
     if let Some(path) = output {
-        let file = std::fs::File::create(path)
-            .map_err(|error| usage(format!("--output {}: {error}", path.display())))?;
-        table
-            .write_to(std::io::BufWriter::new(file))
-            .map_err(|error| usage(format!("--output {}: {error}", path.display())))?;
+        write_table(table, path)?;
     }
     if json_output {
         outln!(
