@@ -72,10 +72,11 @@ pub use search::float_valued::FloatValued;
 pub use search::hidden_board::{self, HiddenBoard, HiddenBoardGame, MoveList};
 pub use search::killer::Killers;
 pub use search::m_and_n::{
-    BackingUp, BackingUpError, Exponents, MnResult, MonotoneClaim, Slagle, mn_alphabeta,
-    mn_alphabeta_depth, mn_alphabeta_depth_quiescent, mn_alphabeta_observed, mn_alphabeta_value,
-    mn_alphabeta_value_depth, mn_alphabeta_value_depth_quiescent, mn_minimax, mn_minimax_depth,
-    mn_minimax_depth_quiescent, mn_minimax_observed, slagle_is_increasing,
+    BackingUp, BackingUpError, Exponents, MnOrdering, MnResult, MonotoneClaim, Slagle,
+    mn_alphabeta, mn_alphabeta_depth, mn_alphabeta_depth_ordered, mn_alphabeta_depth_quiescent,
+    mn_alphabeta_observed, mn_alphabeta_value, mn_alphabeta_value_depth,
+    mn_alphabeta_value_depth_quiescent, mn_minimax, mn_minimax_depth, mn_minimax_depth_quiescent,
+    mn_minimax_observed, slagle_is_increasing,
 };
 pub use search::mcts::{
     Budget, EvaluationCutoff, Mcts, MctsOptions, MctsResult, MoveStatistics, PlayoutPolicy, Proven,

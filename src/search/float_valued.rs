@@ -69,4 +69,8 @@ where
     fn is_quiet(&self) -> bool {
         self.0.is_quiet()
     }
+
+    fn history_slot(&self, mv: Self::Move) -> Option<usize> {
+        self.0.history_slot(mv)
+    }
 }

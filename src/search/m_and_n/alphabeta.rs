@@ -32,6 +32,7 @@ use super::{
 };
 use crate::game::{Evaluate, Game, Player};
 use crate::search::alphabeta::ValueResult;
+use crate::search::killer::Killers;
 use crate::search::observe::{CutoffReason, NoObserver, Observer};
 use crate::search::{MoveBuffers, Quiescence, SearchStats, Window, with_stack};
 
@@ -139,6 +140,68 @@ where
     )
 }
 
+/// How the m&n alpha-beta procedure orders the successors of the positions below the root.
+///
+/// The m&n value of a position does not depend on the order its successors are searched
+/// in, and the root is always searched in the game's order (of equal successors the first
+/// is chosen), so an ordering changes only how much of the tree is examined: the move and
+/// the value stay those of [`mn_alphabeta_depth_quiescent`]. It lets 1&1 and 2&2 be
+/// compared with the same move ordering (issue 15, "a fair baseline"), as
+/// [`crate::SearchOptions`] orders the moves of ordinary alpha-beta.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MnOrdering {
+    /// The killer heuristic ([`crate::search::killer`]): the moves that last caused a
+    /// cutoff at the same distance from the root are tried first.
+    pub killers: bool,
+    /// The history heuristic: then the moves that caused the most cutoffs anywhere in the
+    /// tree, weighted by the square of the plies searched below them, by
+    /// [`Evaluate::history_slot`].
+    pub history: bool,
+}
+
+impl MnOrdering {
+    /// The game's order everywhere, as Slagle's procedure searches.
+    pub const NONE: MnOrdering = MnOrdering {
+        killers: false,
+        history: false,
+    };
+    /// Killers, then the history heuristic.
+    pub const KILLERS_AND_HISTORY: MnOrdering = MnOrdering {
+        killers: true,
+        history: true,
+    };
+}
+
+/// [`mn_alphabeta_depth_quiescent`] with the successors of the positions below the root
+/// ordered as `ordering` says: the same move and value, fewer positions examined.
+pub fn mn_alphabeta_depth_ordered<G, B>(
+    game: &mut G,
+    backing: &B,
+    depth: u32,
+    quiescence_plies: u32,
+    ordering: MnOrdering,
+) -> MnResult<G::Move>
+where
+    G: Game<Value = f64> + Evaluate,
+    B: BackingUp + ?Sized,
+{
+    let started = Instant::now();
+    let mut observer = NoObserver;
+    let mut search = searcher(backing, quiescence_plies, evaluate_quiet, &mut observer);
+    search.ordering = Some(Ordering {
+        killers: ordering.killers.then(Killers::new),
+        history: ordering.history.then(Vec::new),
+    });
+    let (value, best_move) = search.root(game, Some(depth), |game: &G, mv| game.history_slot(mv));
+    let mut stats = search.stats;
+    stats.elapsed = started.elapsed();
+    MnResult {
+        value,
+        best_move,
+        stats,
+    }
+}
+
 /// Slagle's `maxv[p; oldalpha]` / `minv[p; oldbeta]` (Appendix C): the m&n value of the
 /// current position, searched to terminal positions in `window`.
 ///
@@ -207,6 +270,8 @@ fn searcher<'b, 'o, B: BackingUp + ?Sized, M, E, O>(
         moves: MoveBuffers::new(),
         values: MoveBuffers::new(),
         scratch: Vec::new(),
+        ordering: None,
+        ply: 0,
     }
 }
 
@@ -226,7 +291,7 @@ where
 {
     let started = Instant::now();
     let mut search = searcher(backing, quiescence_plies, evaluate, observer);
-    let (value, best_move) = search.root(game, depth);
+    let (value, best_move) = search.root(game, depth, |_: &G, _| None);
     let mut stats = search.stats;
     stats.elapsed = started.elapsed();
     MnResult {
@@ -252,7 +317,7 @@ where
     let started = Instant::now();
     let mut observer = NoObserver;
     let mut search = searcher(backing, quiescence_plies, evaluate, &mut observer);
-    let value = search.value(game, depth, window.alpha, window.beta);
+    let value = search.value(game, depth, window.alpha, window.beta, &|_: &G, _| None);
     let mut stats = search.stats;
     stats.elapsed = started.elapsed();
     ValueResult {
@@ -271,15 +336,83 @@ struct AlphaBeta<'b, 'o, B: ?Sized, M, E, O> {
     moves: MoveBuffers<M>,
     values: MoveBuffers<f64>,
     scratch: Vec<f64>,
+    /// The move ordering below the root, if any ([`MnOrdering`]).
+    ordering: Option<Ordering<M>>,
+    /// The distance from the root of the position being searched.
+    ply: usize,
 }
 
-impl<B: BackingUp + ?Sized, M: Copy, E, O: Observer<M, f64>> AlphaBeta<'_, '_, B, M, E, O> {
+/// The tables of [`MnOrdering`].
+struct Ordering<M> {
+    killers: Option<Killers<M>>,
+    /// Cutoffs by history slot × 2 + whether MAX was to move.
+    history: Option<Vec<u64>>,
+}
+
+impl<M: Copy + Eq> Ordering<M> {
+    /// Killers of `ply` first, then the rest by their history counts (equals in the
+    /// game's order: an insertion sort, in place, as move lists are short).
+    fn order(
+        &self,
+        ply: usize,
+        player: Player,
+        moves: &mut [M],
+        slot: impl Fn(M) -> Option<usize>,
+    ) {
+        let first = self
+            .killers
+            .as_ref()
+            .map_or(0, |killers| killers.order(ply, moves));
+        if let Some(history) = &self.history {
+            let count = |mv: M| {
+                slot(mv)
+                    .and_then(|slot| history.get(slot * 2 + usize::from(player == Player::Max)))
+                    .copied()
+                    .unwrap_or(0)
+            };
+            let rest = &mut moves[first..];
+            for next in 1..rest.len() {
+                let mut at = next;
+                while at > 0 && count(rest[at - 1]) < count(rest[at]) {
+                    rest.swap(at - 1, at);
+                    at -= 1;
+                }
+            }
+        }
+    }
+
+    /// Remembers that `mv` cut off the search of a position `ply` from the root with
+    /// `depth` plies left.
+    fn record(
+        &mut self,
+        ply: usize,
+        player: Player,
+        mv: M,
+        depth: Option<u32>,
+        slot: Option<usize>,
+    ) {
+        if let Some(killers) = &mut self.killers {
+            killers.record(ply, mv);
+        }
+        if let (Some(history), Some(slot)) = (&mut self.history, slot) {
+            let index = slot * 2 + usize::from(player == Player::Max);
+            if history.len() <= index {
+                history.resize(index + 1, 0);
+            }
+            let weight = u64::from(depth.unwrap_or(0)) + 1;
+            history[index] += weight * weight;
+        }
+    }
+}
+
+impl<B: BackingUp + ?Sized, M: Copy + Eq, E, O: Observer<M, f64>> AlphaBeta<'_, '_, B, M, E, O> {
     /// Slagle's `sta1`: the first successor of greatest value, each searched in the window
     /// (best so far, ∞) for MAX — (−∞, best so far) for MIN.
-    fn root<G>(&mut self, game: &mut G, depth: Option<u32>) -> (f64, Option<M>)
+    fn root<G, S>(&mut self, game: &mut G, depth: Option<u32>, slot: S) -> (f64, Option<M>)
     where
         G: Game<Value = f64, Move = M>,
         E: Fn(&G, bool) -> Option<f64>,
+        S: Fn(&G, M) -> Option<usize>,
     {
         if let Some(value) = self.leaf_value(game, depth, f64::NEG_INFINITY, f64::INFINITY) {
             return (value, None);
@@ -294,10 +427,12 @@ impl<B: BackingUp + ?Sized, M: Copy, E, O: Observer<M, f64>> AlphaBeta<'_, '_, B
             self.observer.descend(mv);
             game.update(mv);
             let past = self.quiescence.enter(depth == Some(0));
+            self.ply += 1;
             let value = key(
                 player,
-                with_stack(|| self.value(game, below(depth), alpha, beta)),
+                with_stack(|| self.value(game, below(depth), alpha, beta, &slot)),
             );
+            self.ply -= 1;
             self.quiescence.leave(past);
             game.revert(mv);
             if best.is_none_or(|(best_key, _)| value > best_key) {
@@ -340,10 +475,18 @@ impl<B: BackingUp + ?Sized, M: Copy, E, O: Observer<M, f64>> AlphaBeta<'_, '_, B
 
     /// `maxv`/`maxvl`/`maxvl3` or `minv`/`minvl`/`minvl3`, by whose turn it is: the
     /// fail-soft value of the position in the window (α, β).
-    fn value<G>(&mut self, game: &mut G, depth: Option<u32>, alpha: f64, beta: f64) -> f64
+    fn value<G, S>(
+        &mut self,
+        game: &mut G,
+        depth: Option<u32>,
+        alpha: f64,
+        beta: f64,
+        slot: &S,
+    ) -> f64
     where
         G: Game<Value = f64, Move = M>,
         E: Fn(&G, bool) -> Option<f64>,
+        S: Fn(&G, M) -> Option<usize>,
     {
         if let Some(value) = self.leaf_value(game, depth, alpha, beta) {
             return value;
@@ -359,6 +502,9 @@ impl<B: BackingUp + ?Sized, M: Copy, E, O: Observer<M, f64>> AlphaBeta<'_, '_, B
         let monotone = self.backing.is_monotone(player, depth_below);
         let mut moves = self.moves.take();
         game.successors(&mut moves);
+        if let Some(ordering) = &self.ordering {
+            ordering.order(self.ply, player, &mut moves, |mv| slot(game, mv));
+        }
         // The best keys so far, best first: Slagle's `a` (or `b`) with his `alpha`.
         let mut best = self.values.take();
         // min(glbua, the (m−1)-th best so far); for m = 1 there is no (m−1)-th best and
@@ -375,10 +521,12 @@ impl<B: BackingUp + ?Sized, M: Copy, E, O: Observer<M, f64>> AlphaBeta<'_, '_, B
             self.observer.descend(mv);
             game.update(mv);
             let past = self.quiescence.enter(depth == Some(0));
+            self.ply += 1;
             let value = key(
                 player,
-                with_stack(|| self.value(game, depth_below, child_alpha, child_beta)),
+                with_stack(|| self.value(game, depth_below, child_alpha, child_beta, slot)),
             );
+            self.ply -= 1;
             self.quiescence.leave(past);
             game.revert(mv);
             if value >= high {
@@ -392,6 +540,9 @@ impl<B: BackingUp + ?Sized, M: Copy, E, O: Observer<M, f64>> AlphaBeta<'_, '_, B
                     },
                 };
                 self.observer.cutoff(&moves[index + 1..], reason);
+                if let Some(ordering) = &mut self.ordering {
+                    ordering.record(self.ply, player, mv, depth, slot(game, mv));
+                }
                 cut = Some(value);
                 break;
             }
@@ -425,6 +576,9 @@ impl<B: BackingUp + ?Sized, M: Copy, E, O: Observer<M, f64>> AlphaBeta<'_, '_, B
                         bound: key(player, high),
                     };
                     self.observer.cutoff(&moves[index + 1..], reason);
+                    if let Some(ordering) = &mut self.ordering {
+                        ordering.record(self.ply, player, mv, depth, slot(game, mv));
+                    }
                     cut = Some(bound);
                     break;
                 }

@@ -13,8 +13,9 @@ mod boundary;
 mod minimax;
 
 pub use alphabeta::{
-    mn_alphabeta, mn_alphabeta_depth, mn_alphabeta_depth_quiescent, mn_alphabeta_observed,
-    mn_alphabeta_value, mn_alphabeta_value_depth, mn_alphabeta_value_depth_quiescent,
+    MnOrdering, mn_alphabeta, mn_alphabeta_depth, mn_alphabeta_depth_ordered,
+    mn_alphabeta_depth_quiescent, mn_alphabeta_observed, mn_alphabeta_value,
+    mn_alphabeta_value_depth, mn_alphabeta_value_depth_quiescent,
 };
 pub use backing_up::{
     BackingUp, BackingUpError, Exponents, MonotoneClaim, Slagle, slagle_is_increasing,
