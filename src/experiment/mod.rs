@@ -10,6 +10,7 @@
 //! | the parameter file | [`SlagleParameters`] |
 //! | the matches | [`play_game`], [`summarize`] |
 //! | Elo with a 95% interval | [`MatchScore::elo`] |
+//! | cost and strength: players against one reference, and attribution | [`play_curve_game`], [`summarize_pairing`] |
 //!
 //! | the same on any game | [`ExperimentGame`]: [`CheckersExperiment`], [`KalahExperiment`] |
 //! | every move graded against perfect play (Kalah) | [`grade_move`], [`summarize_grades`] |
@@ -17,6 +18,7 @@
 //! The pieces are plain functions; `gametree experiment slagle` runs them on every core,
 //! with resumable result files.
 
+mod curves;
 mod elo;
 mod families;
 mod fitting;
@@ -28,6 +30,10 @@ mod matches;
 mod parameters;
 mod positions;
 
+pub use curves::{
+    CurveGameSpec, CurvePlayer, CurveRecord, LevelFunctions, Pairing, PairingSummary, Rule,
+    RuleBook, choose_move, curve_game_specs, play_curve_game, summarize_pairing,
+};
 pub use elo::{EloEstimate, MatchScore, elo_difference};
 pub use families::{Family, FamilyComparison, FamilyFit, compare_families, fit_family};
 pub use fitting::{Fit, GREATEST_SHIFT, LEAST_SHIFT, Observation, fit_backing_up};

@@ -1,0 +1,750 @@
+//! Cost and strength (issue 15, "the main result"): players that back up one value or two,
+//! at several depths, each play a match against one fixed reference player, and the
+//! strength they reach (Elo against the reference) is set against what it cost them (mean
+//! positions and CPU time a move). Where the 2&2 curve lies relative to the 1&1 curve
+//! answers Slagle's question — does backing up the two best values pay for its cost? —
+//! at every cost at once, instead of at the one depth of an equal-depth match.
+//!
+//! The same machinery plays the attribution matches: 2&2 broken down into its ingredients
+//! (1&1 with tie-breaking alone, a per-level offset alone, the bonus for a close second
+//! best), each ingredient against the one below it.
+//!
+//! Every player searches with the same move ordering (killers and the history heuristic
+//! below the root, [`MnOrdering::KILLERS_AND_HISTORY`]) and the same quiescence: the fair
+//! baseline the equal-depth match of [`super::matches`] lacked.
+//!
+//! # The families in play
+//! The backing-up rules are the families of [`super::families`]. Slagle's family (and 1&1)
+//! satisfy the contract of [`BackingUp`]. The offset and shifted families add a constant c
+//! per level, which can be negative: a position may then be worth less to the player to
+//! move than its best successor, and the m&n alpha-beta procedure's cutoffs assume it never
+//! is. They are played exactly all the same, by moving the constants to the leaves: both
+//! families commute with adding one number to every successor value, so backing up with the
+//! bonus alone (Slagle's form, c left out) from leaf values raised by Φ(leaf), the sum of
+//! the constants on the path from the root to the leaf (each from the side to move there:
+//! +c where MAX is to move, −c where MIN is), gives every position its family value plus
+//! Φ(position). The successors of the root share Φ, so the move chosen is the family's. In a
+//! search of uniform depth a per-level constant is common to all siblings and changes no
+//! move; it matters only where leaves lie at different depths — decided positions, and the
+//! capture sequences of quiescence — which is what the attribution match (b) measures.
+
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use super::elo::{EloEstimate, MatchScore};
+use super::families::{Family, FamilyFit};
+use super::fitting::LEAST_SHIFT;
+use super::matches::{SideStats, one_and_one};
+use super::positions::Opening;
+use crate::game::{Evaluate, Game, Player};
+use crate::games::checkers::{Color, GameResult, PdnGame, write_pdn};
+use crate::search::float_valued::FloatValued;
+use crate::search::m_and_n::{Exponents, MnOrdering, Slagle, mn_alphabeta_depth_ordered};
+
+/// How a player backs up the values of its successors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Rule {
+    /// 1&1: the best value alone (ordinary alpha-beta).
+    OneOne,
+    /// 2&2 with the tie-breaking bonus only: 2^(−30 − gap) at every level, so the best
+    /// value decides and a close second best only breaks ties.
+    TieBreak,
+    /// The best value plus a fitted constant per level (the null model: no gap).
+    Offset,
+    /// 2&2 with Slagle's family as learned by the experiment (section 8).
+    Slagle,
+    /// 2&2 with the shifted family: best + c + 2^(x − gap·y).
+    Shifted,
+}
+
+impl Rule {
+    /// Every rule, in the order the report lists them.
+    pub const ALL: [Rule; 5] = [
+        Rule::OneOne,
+        Rule::TieBreak,
+        Rule::Offset,
+        Rule::Slagle,
+        Rule::Shifted,
+    ];
+
+    /// `1&1`, `2&2 tie-break`, `offset`, `2&2 Slagle` or `2&2 shifted`.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Rule::OneOne => "1&1",
+            Rule::TieBreak => "2&2 tie-break",
+            Rule::Offset => "offset",
+            Rule::Slagle => "2&2 Slagle",
+            Rule::Shifted => "2&2 shifted",
+        }
+    }
+
+    /// The name on the command line: `1-1`, `tie-break`, `offset`, `slagle`, `shifted`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::OneOne => "1-1",
+            Rule::TieBreak => "tie-break",
+            Rule::Offset => "offset",
+            Rule::Slagle => "slagle",
+            Rule::Shifted => "shifted",
+        }
+    }
+
+    /// The rule called `name` ([`Rule::name`]).
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Rule> {
+        Rule::ALL.into_iter().find(|rule| rule.name() == name)
+    }
+}
+
+/// A player: a rule and the plies it searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct CurvePlayer {
+    /// How it backs up values.
+    pub rule: Rule,
+    /// The plies it searches (quiescence goes on past them).
+    pub depth: u32,
+}
+
+impl CurvePlayer {
+    /// `2&2 Slagle, depth 6`.
+    #[must_use]
+    pub fn label(&self) -> String {
+        format!("{}, depth {}", self.rule.label(), self.depth)
+    }
+
+    /// `slagle@6`: the key of its games in the result file.
+    #[must_use]
+    pub fn key(&self) -> String {
+        format!("{}@{}", self.rule.name(), self.depth)
+    }
+}
+
+/// One match: `first` against `second`, every opening twice, colours reversed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Pairing {
+    /// The player whose score is reported.
+    pub first: CurvePlayer,
+    /// Its opponent (the reference, on a curve).
+    pub second: CurvePlayer,
+}
+
+impl Pairing {
+    /// `slagle@6 vs 1-1@6`: the key of its games in the result file.
+    #[must_use]
+    pub fn key(&self) -> String {
+        format!("{} vs {}", self.first.key(), self.second.key())
+    }
+}
+
+/// The functions of one family as it is played: a backing-up function of Slagle's form and
+/// the constants c that the family adds at each level (`depth_below`), all zero for
+/// Slagle's own family and 1&1.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LevelFunctions {
+    /// Slagle's form (no constant): what the search backs up.
+    pub backing: Slagle,
+    /// c by `depth_below` (dmax), from the side to move; beyond the last, the last of the
+    /// same parity (as [`super::SlagleParameters::to_slagle`] extends the exponents).
+    pub offsets: Vec<f64>,
+}
+
+impl LevelFunctions {
+    /// Plain m&n backing up, no constants.
+    #[must_use]
+    pub fn without_offsets(backing: Slagle) -> Self {
+        LevelFunctions {
+            backing,
+            offsets: Vec::new(),
+        }
+    }
+
+    /// The family fits `fits` (by dmax, in increasing order) as played: Slagle's form with
+    /// their x and y (2&2) or 1&1 for the offset family, and their constants.
+    ///
+    /// # Panics
+    /// If `fits` is empty or a fit's slope is not positive (the fitting never gives one).
+    #[must_use]
+    pub fn from_fits(fits: &[(u32, FamilyFit)]) -> Self {
+        let family = fits.first().expect("invariant: a fit per dmax").1.family;
+        let backing = if family == Family::Offset {
+            one_and_one()
+        } else {
+            let exponents: Vec<(u32, Exponents)> = fits
+                .iter()
+                .map(|&(dmax, fit)| {
+                    let exponents =
+                        Exponents::new(fit.shift, fit.slope).expect("invariant: fitted slope > 0");
+                    (dmax, exponents)
+                })
+                .collect();
+            super::learning::functions_so_far(&exponents)
+        };
+        let mut offsets = vec![
+            0.0;
+            fits.iter()
+                .map(|(dmax, _)| *dmax as usize + 1)
+                .max()
+                .unwrap_or(0)
+        ];
+        for &(dmax, fit) in fits {
+            offsets[dmax as usize] = fit.offset;
+        }
+        LevelFunctions { backing, offsets }
+    }
+
+    /// c at `depth_below` plies left below the successors.
+    #[must_use]
+    pub fn offset(&self, depth_below: u32) -> f64 {
+        let depth = depth_below as usize;
+        if let Some(&offset) = self.offsets.get(depth) {
+            return offset;
+        }
+        // Beyond the fitted levels: the deepest of the same parity.
+        (0..self.offsets.len())
+            .rev()
+            .find(|level| level % 2 == depth % 2)
+            .map_or(0.0, |level| self.offsets[level])
+    }
+
+    /// Whether every constant is zero (nothing to move to the leaves).
+    #[must_use]
+    pub fn has_offsets(&self) -> bool {
+        self.offsets.iter().any(|&offset| offset != 0.0)
+    }
+}
+
+/// Every rule's functions, from the experiment's learned parameters and family fits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuleBook {
+    /// [`Rule::Slagle`]: the functions section 8 learned.
+    pub slagle: Slagle,
+    /// [`Rule::Offset`]: 1&1 and the offset family's constants.
+    pub offset: LevelFunctions,
+    /// [`Rule::Shifted`]: the shifted family.
+    pub shifted: LevelFunctions,
+}
+
+impl RuleBook {
+    /// The functions of `rule` as played.
+    #[must_use]
+    pub fn functions(&self, rule: Rule) -> LevelFunctions {
+        match rule {
+            Rule::OneOne => LevelFunctions::without_offsets(one_and_one()),
+            Rule::TieBreak => {
+                let tie = Exponents::new(LEAST_SHIFT, 1.0).expect("invariant: valid exponents");
+                LevelFunctions::without_offsets(
+                    Slagle::new(2, 2, tie, tie).expect("invariant: 2&2"),
+                )
+            }
+            Rule::Offset => self.offset.clone(),
+            Rule::Slagle => LevelFunctions::without_offsets(self.slagle.clone()),
+            Rule::Shifted => self.shifted.clone(),
+        }
+    }
+}
+
+/// A game whose leaves are raised by Φ, the sum of the family's constants on the path from
+/// the root (see the module's documentation): backing up Slagle's form over it is backing
+/// up the family over the game itself, plus Φ.
+struct LeafOffsets<'f, G> {
+    game: G,
+    functions: &'f LevelFunctions,
+    /// The plies the search goes on below the root (D).
+    depth: u32,
+    /// Φ of each position on the path from the root, the root's (0) first.
+    path: Vec<f64>,
+}
+
+impl<G: Game<Value = f64>> LeafOffsets<'_, G> {
+    fn phi(&self) -> f64 {
+        *self
+            .path
+            .last()
+            .expect("invariant: the root's entry is never popped")
+    }
+}
+
+impl<G: Game<Value = f64>> Game for LeafOffsets<'_, G> {
+    type Move = G::Move;
+    type Value = f64;
+
+    fn to_move(&self) -> Player {
+        self.game.to_move()
+    }
+    fn successors(&self, moves: &mut Vec<Self::Move>) {
+        self.game.successors(moves);
+    }
+    fn is_terminal(&self) -> bool {
+        self.game.is_terminal()
+    }
+    fn value(&self) -> f64 {
+        self.game.value() + self.phi()
+    }
+    fn update(&mut self, mv: Self::Move) {
+        // The constant of this position's level: its successors have depth_below plies
+        // left (0 past the depth, in quiescence, as the m&n search counts them).
+        let ply = u32::try_from(self.path.len() - 1).unwrap_or(u32::MAX);
+        let depth_below = self.depth.saturating_sub(ply + 1);
+        let c = self.functions.offset(depth_below);
+        let signed = match self.game.to_move() {
+            Player::Max => c,
+            Player::Min => -c,
+        };
+        self.path.push(self.phi() + signed);
+        self.game.update(mv);
+    }
+    fn revert(&mut self, mv: Self::Move) {
+        self.path.pop();
+        self.game.revert(mv);
+    }
+}
+
+impl<G: Evaluate<Value = f64>> Evaluate for LeafOffsets<'_, G> {
+    fn evaluate(&self) -> f64 {
+        self.game.evaluate() + self.phi()
+    }
+    fn is_quiet(&self) -> bool {
+        self.game.is_quiet()
+    }
+    fn history_slot(&self, mv: Self::Move) -> Option<usize> {
+        self.game.history_slot(mv)
+    }
+}
+
+/// The move `functions` choose at `depth` plies (with quiescence), searched with killers
+/// and the history heuristic, and the positions examined.
+///
+/// # Panics
+/// If the game is over.
+pub fn choose_move<G>(
+    game: &mut G,
+    functions: &LevelFunctions,
+    depth: u32,
+    quiescence_plies: u32,
+) -> (G::Move, u64)
+where
+    G: Evaluate<Value = f64>,
+{
+    let ordering = MnOrdering::KILLERS_AND_HISTORY;
+    let found = if functions.has_offsets() {
+        let mut shifted = LeafOffsets {
+            game,
+            functions,
+            depth,
+            path: vec![0.0],
+        };
+        mn_alphabeta_depth_ordered(
+            &mut shifted,
+            &functions.backing,
+            depth,
+            quiescence_plies,
+            ordering,
+        )
+    } else {
+        mn_alphabeta_depth_ordered(game, &functions.backing, depth, quiescence_plies, ordering)
+    };
+    let mv = found
+        .best_move
+        .expect("invariant: a game that is not over has a move to play");
+    (mv, found.stats.nodes)
+}
+
+/// One game of a pairing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CurveGameSpec {
+    /// The match.
+    pub pairing: Pairing,
+    /// The index of its opening.
+    pub opening: usize,
+    /// Whether the first player plays Black.
+    pub first_black: bool,
+}
+
+impl CurveGameSpec {
+    /// `slagle@6 vs 1-1@6 #12 B`: the game's key in the result file.
+    #[must_use]
+    pub fn key(&self) -> String {
+        format!(
+            "{} #{} {}",
+            self.pairing.key(),
+            self.opening,
+            if self.first_black { 'B' } else { 'W' }
+        )
+    }
+}
+
+/// Every game of `pairings` over `openings` openings: for each pairing, for each opening,
+/// the first player as Black then as White.
+#[must_use]
+pub fn curve_game_specs(pairings: &[Pairing], openings: usize) -> Vec<CurveGameSpec> {
+    let mut specs = Vec::with_capacity(pairings.len() * openings * 2);
+    for &pairing in pairings {
+        for opening in 0..openings {
+            for first_black in [true, false] {
+                specs.push(CurveGameSpec {
+                    pairing,
+                    opening,
+                    first_black,
+                });
+            }
+        }
+    }
+    specs
+}
+
+/// A finished game of a pairing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CurveRecord {
+    /// [`CurveGameSpec::key`].
+    pub key: String,
+    /// The first player.
+    pub first: CurvePlayer,
+    /// The second player.
+    pub second: CurvePlayer,
+    /// The index of its opening.
+    pub opening: usize,
+    /// Whether the first player played Black.
+    pub first_black: bool,
+    /// The PDN result token.
+    pub result: String,
+    /// The first player's points: 1, ½ or 0.
+    pub first_points: f64,
+    /// Plies played after the opening.
+    pub plies: u32,
+    /// Why the game ended: `no legal move`, `draw rule` or `ply limit`.
+    pub termination: String,
+    /// What the first player's searches cost (seconds: CPU time of its thread).
+    pub first_stats: SideStats,
+    /// What the second player's searches cost.
+    pub second_stats: SideStats,
+    /// The game in PDN, the opening moves included.
+    pub pdn: String,
+}
+
+/// Plays one game of a pairing: the opening, then the two players with `book`'s
+/// functions, until the rules end it or `max_plies` plies have gone. Deterministic but for
+/// the times. `thread_clock` reads the CPU time of the calling thread, where the system
+/// keeps one (the CLI's POSIX clock): a search's cost without the time it waited for a
+/// core while other games were played beside it; where it answers `None`, wall-clock time.
+#[must_use]
+pub fn play_curve_game(
+    spec: &CurveGameSpec,
+    opening: &Opening,
+    book: &RuleBook,
+    (quiescence_plies, max_plies): (u32, u32),
+    thread_clock: fn() -> Option<Duration>,
+) -> CurveRecord {
+    let wall = Instant::now();
+    let now = || thread_clock().unwrap_or_else(|| wall.elapsed());
+    let first = spec.pairing.first;
+    let second = spec.pairing.second;
+    let first_functions = book.functions(first.rule);
+    let second_functions = book.functions(second.rule);
+    let first_color = if spec.first_black {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let mut game = FloatValued(opening.game());
+    let mut played = Vec::new();
+    let (mut first_stats, mut second_stats) = (SideStats::default(), SideStats::default());
+    let mut termination = "ply limit";
+    let mut result = GameResult::Draw;
+    for _ in 0..max_plies {
+        if let Some(over) = game.0.result() {
+            result = over;
+            termination = if over == GameResult::Draw {
+                "draw rule"
+            } else {
+                "no legal move"
+            };
+            break;
+        }
+        game.0.mark_root();
+        let first_to_move = game.0.position().side_to_move() == first_color;
+        let (player, functions) = if first_to_move {
+            (first, &first_functions)
+        } else {
+            (second, &second_functions)
+        };
+        let started = now();
+        let (mv, nodes) = choose_move(&mut game, functions, player.depth, quiescence_plies);
+        let seconds = now().saturating_sub(started).as_secs_f64();
+        let stats = if first_to_move {
+            &mut first_stats
+        } else {
+            &mut second_stats
+        };
+        stats.moves += 1;
+        stats.nodes += nodes;
+        stats.seconds += seconds;
+        stats.depth_sum += u64::from(player.depth);
+        game.update(mv);
+        played.push(mv);
+    }
+    let first_points = match (result, spec.first_black) {
+        (GameResult::BlackWins, true) | (GameResult::WhiteWins, false) => 1.0,
+        (GameResult::BlackWins, false) | (GameResult::WhiteWins, true) => 0.0,
+        _ => 0.5,
+    };
+    let mut pdn = PdnGame::new(opening.start);
+    let (black, white) = if spec.first_black {
+        (first.label(), second.label())
+    } else {
+        (second.label(), first.label())
+    };
+    pdn.set_tag("Event", "Slagle's experiment, cost and strength");
+    pdn.set_tag("Black", &black);
+    pdn.set_tag("White", &white);
+    pdn.set_tag("Opening", &opening.name);
+    pdn.set_tag("Termination", termination);
+    pdn.moves = opening
+        .moves
+        .iter()
+        .copied()
+        .chain(played.iter().copied())
+        .collect();
+    pdn.set_result(result);
+    CurveRecord {
+        key: spec.key(),
+        first,
+        second,
+        opening: spec.opening,
+        first_black: spec.first_black,
+        result: result.token().to_string(),
+        first_points,
+        plies: u32::try_from(played.len()).unwrap_or(u32::MAX),
+        termination: termination.to_string(),
+        first_stats,
+        second_stats,
+        pdn: write_pdn(&[pdn]),
+    }
+}
+
+/// The result of one pairing, from the first player's side.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PairingSummary {
+    /// The first player.
+    pub first: CurvePlayer,
+    /// The second player.
+    pub second: CurvePlayer,
+    /// The first player's wins, draws and losses.
+    pub score: MatchScore,
+    /// Its Elo advantage over the second, with the 95% interval.
+    pub elo: Option<EloEstimate>,
+    /// Its searches over all games.
+    pub first_stats: SideStats,
+    /// The second player's searches.
+    pub second_stats: SideStats,
+}
+
+impl PairingSummary {
+    /// The first player's mean positions a move.
+    #[must_use]
+    pub fn nodes_per_move(&self) -> f64 {
+        per_move(self.first_stats.nodes as f64, self.first_stats.moves)
+    }
+
+    /// The first player's mean CPU seconds a move.
+    #[must_use]
+    pub fn seconds_per_move(&self) -> f64 {
+        per_move(self.first_stats.seconds, self.first_stats.moves)
+    }
+}
+
+fn per_move(total: f64, moves: u64) -> f64 {
+    if moves == 0 {
+        0.0
+    } else {
+        total / moves as f64
+    }
+}
+
+/// Sums up the games of `pairing` among `records` (`None` when none is played yet).
+#[must_use]
+pub fn summarize_pairing(pairing: &Pairing, records: &[CurveRecord]) -> Option<PairingSummary> {
+    let mut score = MatchScore {
+        wins: 0,
+        draws: 0,
+        losses: 0,
+    };
+    let (mut first_stats, mut second_stats) = (SideStats::default(), SideStats::default());
+    for record in records
+        .iter()
+        .filter(|record| record.first == pairing.first && record.second == pairing.second)
+    {
+        score.record(record.first_points);
+        add(&mut first_stats, &record.first_stats);
+        add(&mut second_stats, &record.second_stats);
+    }
+    (score.games() > 0).then(|| PairingSummary {
+        first: pairing.first,
+        second: pairing.second,
+        score,
+        elo: score.elo(),
+        first_stats,
+        second_stats,
+    })
+}
+
+fn add(total: &mut SideStats, more: &SideStats) {
+    total.moves += more.moves;
+    total.nodes += more.nodes;
+    total.seconds += more.seconds;
+    total.depth_sum += more.depth_sum;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::families::fit_family;
+    use crate::experiment::fitting::Observation;
+    use crate::search::m_and_n::{BackingUp, mn_minimax_depth_quiescent};
+    use crate::{Checkers, SplitMix64};
+
+    /// The family itself, as a backing-up function (it may break the contract of
+    /// [`BackingUp`]: m&n minimaxing does not need it).
+    struct Family<'f>(&'f LevelFunctions);
+
+    impl BackingUp for Family<'_> {
+        fn count(&self, player: Player) -> usize {
+            self.0.backing.count(player)
+        }
+        fn back_up(&self, player: Player, best: &[f64], depth_below: Option<u32>) -> f64 {
+            let c = self.0.offset(depth_below.unwrap_or(0));
+            let bonus = self.0.backing.back_up(player, best, depth_below);
+            match player {
+                Player::Max => bonus + c,
+                Player::Min => bonus - c,
+            }
+        }
+    }
+
+    fn random_position(seed: u64, plies: usize) -> Checkers {
+        let mut random = SplitMix64::new(seed);
+        let mut game = Checkers::new();
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            if game.is_terminal() {
+                break;
+            }
+            moves.clear();
+            game.successors(&mut moves);
+            let index = usize::try_from(random.below(moves.len() as u64)).expect("small");
+            game.update(moves[index]);
+        }
+        game
+    }
+
+    fn fits(family: super::Family, offsets: [f64; 3]) -> LevelFunctions {
+        let fits: Vec<(u32, FamilyFit)> = offsets
+            .iter()
+            .enumerate()
+            .map(|(dmax, &offset)| {
+                let mut fit = fit_family(
+                    family,
+                    &[
+                        Observation {
+                            gap: 0.0,
+                            excess: 1.0,
+                        },
+                        Observation {
+                            gap: 10.0,
+                            excess: 0.5,
+                        },
+                        Observation {
+                            gap: 30.0,
+                            excess: 0.0,
+                        },
+                    ],
+                )
+                .expect("a fit");
+                fit.offset = offset;
+                (u32::try_from(dmax).expect("small"), fit)
+            })
+            .collect();
+        LevelFunctions::from_fits(&fits)
+    }
+
+    #[test]
+    fn moving_the_constants_to_the_leaves_chooses_the_familys_move() {
+        // Large constants of both signs, so that decided positions and capture sequences
+        // (quiescence) would be misjudged if they were left out.
+        for family in [super::Family::Offset, super::Family::Shifted] {
+            let functions = fits(family, [-500.0, 300.0, -40.0]);
+            assert!(functions.has_offsets());
+            let mut agreed = 0;
+            for seed in 0..30 {
+                let checkers = random_position(seed, 20 + usize::try_from(seed).expect("small"));
+                if checkers.is_terminal() {
+                    continue;
+                }
+                for (depth, quiescence) in [(2, 0), (3, 4), (4, 2)] {
+                    let mut game = FloatValued(checkers.clone());
+                    let (mv, _) = choose_move(&mut game, &functions, depth, quiescence);
+                    let reference = mn_minimax_depth_quiescent(
+                        &mut FloatValued(checkers.clone()),
+                        &Family(&functions),
+                        depth,
+                        quiescence,
+                    );
+                    assert_eq!(
+                        Some(mv),
+                        reference.best_move,
+                        "{family:?} seed {seed} depth {depth}"
+                    );
+                    agreed += 1;
+                }
+            }
+            assert!(agreed > 60);
+        }
+    }
+
+    #[test]
+    fn offsets_beyond_the_fitted_levels_repeat_by_parity() {
+        let functions = fits(super::Family::Offset, [1.0, 2.0, 3.0]);
+        assert_eq!(
+            (0..6).map(|d| functions.offset(d)).collect::<Vec<_>>(),
+            [1.0, 2.0, 3.0, 2.0, 3.0, 2.0]
+        );
+    }
+
+    #[test]
+    fn a_pairing_is_played_both_ways_and_summed_up() {
+        let book = RuleBook {
+            slagle: one_and_one(),
+            offset: LevelFunctions::without_offsets(one_and_one()),
+            shifted: LevelFunctions::without_offsets(one_and_one()),
+        };
+        let pairing = Pairing {
+            first: CurvePlayer {
+                rule: Rule::TieBreak,
+                depth: 2,
+            },
+            second: CurvePlayer {
+                rule: Rule::OneOne,
+                depth: 1,
+            },
+        };
+        let specs = curve_game_specs(&[pairing], 2);
+        assert_eq!(specs.len(), 4);
+        let opening = &Opening::ballots()[0];
+        let records: Vec<CurveRecord> = specs
+            .iter()
+            .map(|spec| play_curve_game(spec, opening, &book, (4, 12), || None))
+            .collect();
+        let again = play_curve_game(&specs[0], opening, &book, (4, 12), || None);
+        assert_eq!(again.pdn, records[0].pdn);
+        assert_eq!(again.first_stats.nodes, records[0].first_stats.nodes);
+        let summary = summarize_pairing(&pairing, &records).expect("games played");
+        assert_eq!(summary.score.games(), 4);
+        assert_eq!(summary.first_stats.moves + summary.second_stats.moves, 48);
+        assert!(summary.nodes_per_move() > 0.0);
+        assert_eq!(Rule::from_name("tie-break"), Some(Rule::TieBreak));
+        assert_eq!(pairing.key(), "tie-break@2 vs 1-1@1");
+    }
+}
