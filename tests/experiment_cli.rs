@@ -659,3 +659,123 @@ fn the_documented_sbatch_script_runs_each_array_task_as_its_shard_and_the_shards
     );
     let _ = fs::remove_dir_all(&results);
 }
+
+/// `experiment curves DIR` with the tiny run's learning: two depths a curve, one opening.
+fn curves(dir: &str, extra: &[&str]) -> std::process::Output {
+    let mut args = vec![
+        "experiment",
+        "curves",
+        dir,
+        "--depths",
+        "2-3",
+        "--one-one-depths",
+        "1-4",
+        "--opening-count",
+        "1",
+        "--jobs",
+        "2",
+    ];
+    args.extend_from_slice(extra);
+    gametree(&args)
+}
+
+#[test]
+fn the_cost_strength_matches_resume_and_the_report_shows_every_one() {
+    let dir = scratch("curves");
+    let run = dir.join("run");
+    tiny(&run, &[]);
+    let out = run.to_str().expect("UTF-8");
+    // Seven matches against 1&1 at depth 3 (the reference, D): 1&1 at depths 1, 2 and 4,
+    // Slagle's and the shifted family at 2 and 3; then four attribution matches at D.
+    let first = success_stdout(&curves(out, &[]));
+    assert!(first.contains("cost and strength: 11 matches against 1&1, depth 3 of 2 games each"));
+    let records: Vec<serde_json::Value> = fs::read_to_string(run.join("curves.jsonl"))
+        .expect("curves.jsonl")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("one record a line"))
+        .collect();
+    assert_eq!(records.len(), 22);
+    let keys: HashSet<&str> = records
+        .iter()
+        .map(|record| record["key"].as_str().expect("key"))
+        .collect();
+    assert_eq!(keys.len(), 22);
+    assert!(keys.contains("slagle@2 vs 1-1@3 #0 B"));
+    assert!(keys.contains("shifted@3 vs offset@3 #0 W"));
+    // Every game's moves are counted for both sides.
+    for record in &records {
+        assert!(record["first_stats"]["moves"].as_u64().expect("moves") > 0);
+        assert!(record["second_stats"]["nodes"].as_u64().expect("nodes") > 0);
+    }
+    assert!(run.join("curve-nodes.svg").exists() && run.join("curve-time.svg").exists());
+    // A rerun plays nothing; other options are refused.
+    let again = success_stdout(&curves(out, &[]));
+    assert!(!again.contains("games in"));
+    assert_usage_error(&curves(out, &["--rules", "slagle"]), "other options");
+    // The report's table agrees with the games.
+    let report = success_stdout(&gametree(&["experiment", "report", out]));
+    assert!(report.contains("## Cost and strength"));
+    assert!(report.contains("### Attribution"));
+    assert!(report.contains("- **Cost and strength** (Elo against 1&1, depth 3"));
+    let summaries: Vec<serde_json::Value> =
+        serde_json::from_str(&fs::read_to_string(run.join("curves.json")).expect("curves.json"))
+            .expect("JSON");
+    assert_eq!(summaries.len(), 11);
+    for summary in &summaries {
+        let first = &summary["first"];
+        let label = format!(
+            "{}, depth {}",
+            match first["rule"].as_str().expect("rule") {
+                "one-one" => "1&1",
+                "tie-break" => "2&2 tie-break",
+                "offset" => "offset",
+                "slagle" => "2&2 Slagle",
+                "shifted" => "2&2 shifted",
+                other => panic!("unknown rule {other}"),
+            },
+            first["depth"]
+        );
+        let score = &summary["score"];
+        let games = ["wins", "draws", "losses"]
+            .iter()
+            .map(|field| score[field].as_u64().expect("count"))
+            .collect::<Vec<_>>();
+        let row = format!(
+            "| {label} | {} | {}/{}/{} |",
+            games.iter().sum::<u64>(),
+            games[0],
+            games[1],
+            games[2]
+        );
+        let cell = format!("| {label} vs ");
+        assert!(
+            report.contains(&row) || report.contains(&cell),
+            "{row} is not in the report"
+        );
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn curves_refuse_bad_input_in_one_line() {
+    let dir = scratch("curves-bad");
+    let out = dir.to_str().expect("UTF-8");
+    assert_usage_error_of(&["experiment", "curves", out], "no config.json");
+    let run = dir.join("run");
+    tiny(&run, &[]);
+    let out = run.to_str().expect("UTF-8");
+    for (flag, value, message) in [
+        ("--reference", "2-2@6", "expected RULE@DEPTH"),
+        ("--reference", "slagle@99", "not from 1 to 12"),
+        ("--depths", "5-3", "expected FROM-TO"),
+        (
+            "--rules",
+            "1-1",
+            "expected slagle, shifted, offset or tie-break",
+        ),
+        ("--opening-count", "9", "the run has 2 openings"),
+    ] {
+        assert_usage_error_of(&["experiment", "curves", out, flag, value], message);
+    }
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -45,6 +45,8 @@ macro_rules! say {
     };
 }
 
+mod curves;
+
 /// The deepest D accepted: depth 12 already takes hours per position set on a laptop.
 const MAX_DEPTH: u32 = 16;
 
@@ -86,6 +88,17 @@ enum ExperimentCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Play the cost-strength matches of a checkers result directory: players of each
+    /// backing-up rule (1&1, Slagle's, the shifted and offset families, tie-breaking) at
+    /// several depths against one reference player, and the attribution matches; the
+    /// report then shows the curves.
+    #[command(after_help = "Example:\n  \
+        $ gametree experiment curves /tmp/gametree-slagle-quick --depths 2-3 --one-one-depths 2-4 --opening-count 2 --jobs 2 | tail -1\n  \
+        slagle@4 vs tie-break@4: 1/2/1 (4 games), +0 Elo [-297, +297], 560 positions and [..] s a move\n\
+        \n\
+        Rerunning the same command continues where the last run stopped; docs/experiment.md\n\
+        shows the full run.")]
+    Curves(curves::CurvesArgs),
     /// Write the report (Markdown) of a result directory: to standard output, or to a file
     /// with --output.
     #[command(after_help = "Examples:\n  \
@@ -225,6 +238,7 @@ pub fn run(args: ExperimentArgs) -> Result<Outcome, CliError> {
             print_json_summary(&out)?;
             Ok(Outcome::Found)
         }
+        ExperimentCommand::Curves(args) => curves::run_curves(&args),
         ExperimentCommand::Report { dir, output } => run_report(&dir, output.as_deref()),
     }
 }
@@ -304,7 +318,12 @@ fn shard_from_environment(
 
 /// `--shard` if given, else the scheduler's, else none; says where a scheduler's came from.
 fn shard(args: &SlagleArgs) -> Result<Option<(usize, usize)>, CliError> {
-    if let Some(text) = args.shard.as_deref() {
+    shard_of(args.shard.as_deref())
+}
+
+/// [`shard`] from the text of `--shard`, if given.
+fn shard_of(text: Option<&str>) -> Result<Option<(usize, usize)>, CliError> {
+    if let Some(text) = text {
         return parse_shard(text).map(Some);
     }
     let found = shard_from_environment(|name| std::env::var(name).ok())?;
@@ -1589,7 +1608,11 @@ fn run_report(dir: &Path, output: Option<&Path>) -> Result<Outcome, CliError> {
         .iter()
         .map(|&kind| colour_split(kind, &records))
         .collect();
+    let curves = curves::report_section(&results, &link)?;
     let text = report_markdown(&gametree::experiment::ReportInput {
+        curves: curves
+            .as_ref()
+            .map(|(section, conclusion)| (section.as_str(), conclusion.as_str())),
         families: &families,
         colours: &colours,
         config: &config,

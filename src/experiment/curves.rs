@@ -27,7 +27,16 @@
 //! search of uniform depth a per-level constant is common to all siblings and changes no
 //! move; it matters only where leaves lie at different depths — decided positions, and the
 //! capture sequences of quiescence — which is what the attribution match (b) measures.
+//!
+//! A position with a single move backs up its value unchanged, with every rule. The
+//! families were fitted on positions with two moves or more (the learning backs up two
+//! successors), and their limit for a lone successor, a₂ + c, would charge a forced move c:
+//! with the shifted family's straight-line fits (c of thousands of points balanced by a
+//! bonus 2^x of the same size) every forced capture of checkers would look like a loss of
+//! many men to the side that must make it. Slagle's family already backs up a lone value
+//! unchanged (its bonus vanishes as the second best goes to −∞).
 
+use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
@@ -257,6 +266,9 @@ struct LeafOffsets<'f, G> {
     depth: u32,
     /// Φ of each position on the path from the root, the root's (0) first.
     path: Vec<f64>,
+    /// The number of successors of each position on the path, by ply, as
+    /// [`Game::successors`] last listed them there.
+    successor_counts: RefCell<Vec<usize>>,
 }
 
 impl<G: Game<Value = f64>> LeafOffsets<'_, G> {
@@ -276,7 +288,14 @@ impl<G: Game<Value = f64>> Game for LeafOffsets<'_, G> {
         self.game.to_move()
     }
     fn successors(&self, moves: &mut Vec<Self::Move>) {
+        let before = moves.len();
         self.game.successors(moves);
+        let ply = self.path.len() - 1;
+        let mut counts = self.successor_counts.borrow_mut();
+        if counts.len() <= ply {
+            counts.resize(ply + 1, 0);
+        }
+        counts[ply] = moves.len() - before;
     }
     fn is_terminal(&self) -> bool {
         self.game.is_terminal()
@@ -285,14 +304,25 @@ impl<G: Game<Value = f64>> Game for LeafOffsets<'_, G> {
         self.game.value() + self.phi()
     }
     fn update(&mut self, mv: Self::Move) {
-        // The constant of this position's level: its successors have depth_below plies
-        // left (0 past the depth, in quiescence, as the m&n search counts them).
-        let ply = u32::try_from(self.path.len() - 1).unwrap_or(u32::MAX);
-        let depth_below = self.depth.saturating_sub(ply + 1);
-        let c = self.functions.offset(depth_below);
-        let signed = match self.game.to_move() {
-            Player::Max => c,
-            Player::Min => -c,
+        let ply = self.path.len() - 1;
+        let listed = self.successor_counts.borrow().get(ply).copied();
+        let successors = listed.filter(|&count| count > 0).unwrap_or_else(|| {
+            let mut moves = Vec::new();
+            self.game.successors(&mut moves);
+            moves.len()
+        });
+        // A position with one move backs up its value unchanged; the others add the
+        // constant of their level: their successors have depth_below plies left (0 past
+        // the depth, in quiescence, as the m&n search counts them).
+        let signed = if successors > 1 {
+            let ply = u32::try_from(ply).unwrap_or(u32::MAX);
+            let c = self.functions.offset(self.depth.saturating_sub(ply + 1));
+            match self.game.to_move() {
+                Player::Max => c,
+                Player::Min => -c,
+            }
+        } else {
+            0.0
         };
         self.path.push(self.phi() + signed);
         self.game.update(mv);
@@ -336,6 +366,7 @@ where
             functions,
             depth,
             path: vec![0.0],
+            successor_counts: RefCell::new(Vec::new()),
         };
         mn_alphabeta_depth_ordered(
             &mut shifted,
@@ -554,6 +585,12 @@ impl PairingSummary {
     pub fn seconds_per_move(&self) -> f64 {
         per_move(self.first_stats.seconds, self.first_stats.moves)
     }
+
+    /// The first player's mean CPU milliseconds a move.
+    #[must_use]
+    pub fn milliseconds_per_move(&self) -> f64 {
+        self.seconds_per_move() * 1000.0
+    }
 }
 
 fn per_move(total: f64, moves: u64) -> f64 {
@@ -603,25 +640,93 @@ mod tests {
     use super::*;
     use crate::experiment::families::fit_family;
     use crate::experiment::fitting::Observation;
-    use crate::search::m_and_n::{BackingUp, mn_minimax_depth_quiescent};
+    use crate::search::m_and_n::BackingUp;
     use crate::{Checkers, SplitMix64};
 
-    /// The family itself, as a backing-up function (it may break the contract of
-    /// [`BackingUp`]: m&n minimaxing does not need it).
-    struct Family<'f>(&'f LevelFunctions);
-
-    impl BackingUp for Family<'_> {
-        fn count(&self, player: Player) -> usize {
-            self.0.backing.count(player)
+    /// The family's value of the position, minimaxed plainly: a position with one move
+    /// is worth its successor, one with more its two best backed up by Slagle's form plus
+    /// the level's constant (from the side to move); quiescence as the m&n searches count
+    /// it (`used` plies past the depth so far, at most `cap`).
+    fn family_value<G: Evaluate<Value = f64>>(
+        game: &mut G,
+        functions: &LevelFunctions,
+        depth: u32,
+        (used, cap): (u32, u32),
+    ) -> f64 {
+        if game.is_terminal() {
+            return game.value();
         }
-        fn back_up(&self, player: Player, best: &[f64], depth_below: Option<u32>) -> f64 {
-            let c = self.0.offset(depth_below.unwrap_or(0));
-            let bonus = self.0.backing.back_up(player, best, depth_below);
-            match player {
-                Player::Max => bonus + c,
-                Player::Min => bonus - c,
+        if depth == 0 && (used >= cap || game.is_quiet()) {
+            return game.evaluate();
+        }
+        let player = game.to_move();
+        let mut moves = Vec::new();
+        game.successors(&mut moves);
+        let extending = u32::from(depth == 0);
+        let mut values: Vec<f64> = moves
+            .iter()
+            .map(|&mv| {
+                game.update(mv);
+                let value = family_value(
+                    game,
+                    functions,
+                    depth.saturating_sub(1),
+                    (used + extending, cap),
+                );
+                game.revert(mv);
+                value
+            })
+            .collect();
+        let sign = match player {
+            Player::Max => 1.0,
+            Player::Min => -1.0,
+        };
+        values.sort_by(|a, b| (sign * b).total_cmp(&(sign * a)));
+        match values.len() {
+            0 => sign * f64::NEG_INFINITY,
+            1 => values[0],
+            _ => {
+                let below = depth.saturating_sub(1);
+                let count = functions.backing.count(player);
+                let bonus = functions
+                    .backing
+                    .back_up(player, &values[..count], Some(below));
+                bonus + sign * functions.offset(below)
             }
         }
+    }
+
+    /// The first move of greatest family value.
+    fn family_move(
+        checkers: &Checkers,
+        functions: &LevelFunctions,
+        depth: u32,
+        cap: u32,
+    ) -> crate::games::checkers::Move {
+        let mut game = FloatValued(checkers.clone());
+        let sign = match game.to_move() {
+            Player::Max => 1.0,
+            Player::Min => -1.0,
+        };
+        let mut moves = Vec::new();
+        game.successors(&mut moves);
+        let mut best: Option<(f64, crate::games::checkers::Move)> = None;
+        for mv in moves {
+            game.update(mv);
+            let extending = u32::from(depth == 0);
+            let value = sign
+                * family_value(
+                    &mut game,
+                    functions,
+                    depth.saturating_sub(1),
+                    (extending, cap),
+                );
+            game.revert(mv);
+            if best.is_none_or(|(best_value, _)| value > best_value) {
+                best = Some((value, mv));
+            }
+        }
+        best.expect("a position with moves").1
     }
 
     fn random_position(seed: u64, plies: usize) -> Checkers {
@@ -686,17 +791,8 @@ mod tests {
                 for (depth, quiescence) in [(2, 0), (3, 4), (4, 2)] {
                     let mut game = FloatValued(checkers.clone());
                     let (mv, _) = choose_move(&mut game, &functions, depth, quiescence);
-                    let reference = mn_minimax_depth_quiescent(
-                        &mut FloatValued(checkers.clone()),
-                        &Family(&functions),
-                        depth,
-                        quiescence,
-                    );
-                    assert_eq!(
-                        Some(mv),
-                        reference.best_move,
-                        "{family:?} seed {seed} depth {depth}"
-                    );
+                    let reference = family_move(&checkers, &functions, depth, quiescence);
+                    assert_eq!(mv, reference, "{family:?} seed {seed} depth {depth}");
                     agreed += 1;
                 }
             }

@@ -62,12 +62,19 @@ pub use positions::{
 };
 
 #[cfg(feature = "cli")]
+mod curves_report;
+#[cfg(feature = "cli")]
 mod kalah_report;
 #[cfg(feature = "cli")]
 mod report;
 #[cfg(feature = "cli")]
 mod results;
 
+#[cfg(feature = "cli")]
+pub use curves_report::{
+    CURVE_CHARTS, Cost, CurvePoint, curve_points, curves_conclusion, curves_markdown,
+    draw_curve_charts, one_one_at, signed_elo,
+};
 #[cfg(feature = "cli")]
 pub use kalah_report::{
     GradingResults, KalahReportInput, draw_grading_charts, grading_csv, kalah_report_markdown,

@@ -242,6 +242,9 @@ pub struct ReportInput<'a> {
     pub families: &'a [(u32, Vec<super::FamilyComparison>)],
     /// Each match split by 2&2's colour ([`super::colour_split`]).
     pub colours: &'a [super::ColourSplit],
+    /// The section on cost and strength ([`super::curves_markdown`]) and its line of the
+    /// conclusion, when `gametree experiment curves` has played in the directory.
+    pub curves: Option<(&'a str, &'a str)>,
 }
 
 /// The matches by 2&2's colour, with the paired test over openings.
@@ -591,13 +594,17 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
     colours_section(&mut text, input.colours);
     let _ = writeln!(
         text,
-        "\nThe games: {}.\n\n## Conclusion\n",
+        "\nThe games: {}.",
         MatchKind::ALL
             .iter()
             .map(|kind| format!("[`{0}`]({link}/{0})", kind.pdn_file()))
             .collect::<Vec<_>>()
             .join(", ")
     );
+    if let Some((section, _)) = input.curves {
+        let _ = write!(text, "\n## Cost and strength\n\n{section}");
+    }
+    text.push_str("\n## Conclusion\n\n");
     for summary in input.matches {
         let games = summary.score.games() as usize;
         let partial = if games < input.games_per_match {
@@ -631,6 +638,9 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
                 ),
             };
         }
+    }
+    if let Some((_, conclusion)) = input.curves {
+        let _ = writeln!(text, "{conclusion}");
     }
     let flat: Vec<String> = input
         .fits

@@ -1,0 +1,584 @@
+//! The cost–strength charts and tables of the report (issue 15): each curve player's Elo
+//! against the reference set against its mean positions and CPU time a move, and the
+//! attribution matches.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use plotters::prelude::*;
+
+use super::curves::{CurvePlayer, PairingSummary, Rule};
+
+/// The chart files, in the result directory.
+pub const CURVE_CHARTS: [(&str, Cost); 2] = [
+    ("curve-nodes.svg", Cost::Positions),
+    ("curve-time.svg", Cost::CpuTime),
+];
+
+/// What a player's cost is measured in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cost {
+    /// Mean positions examined a move.
+    Positions,
+    /// Mean CPU milliseconds a move.
+    CpuTime,
+}
+
+impl Cost {
+    fn of(self, summary: &PairingSummary) -> f64 {
+        match self {
+            Cost::Positions => summary.nodes_per_move(),
+            Cost::CpuTime => summary.seconds_per_move() * 1000.0,
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Cost::Positions => "mean positions examined a move (log scale)",
+            Cost::CpuTime => "mean CPU milliseconds a move (log scale)",
+        }
+    }
+}
+
+/// Elo beyond this (a score of 0 or 1) is drawn at the edge.
+const ELO_EDGE: f64 = 800.0;
+
+/// A point of a curve: a player, its cost and its Elo against the reference with the 95%
+/// interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CurvePoint {
+    /// The player.
+    pub player: CurvePlayer,
+    /// Its cost in the chosen measure.
+    pub cost: f64,
+    /// Elo against the reference (0 for the reference itself).
+    pub elo: f64,
+    /// The 95% interval.
+    pub low: f64,
+    /// The 95% interval.
+    pub high: f64,
+    /// Whether the player won or lost every game (its Elo is then infinite, drawn at the
+    /// chart's edge, and left out of the comparisons).
+    pub decided: bool,
+}
+
+/// The points of every curve: the matches against `reference`, and the reference itself
+/// at Elo 0 with its mean cost over those matches.
+#[must_use]
+pub fn curve_points(
+    reference: CurvePlayer,
+    summaries: &[PairingSummary],
+    cost: Cost,
+) -> Vec<CurvePoint> {
+    let against: Vec<&PairingSummary> = summaries
+        .iter()
+        .filter(|summary| summary.second == reference)
+        .collect();
+    let mut points: Vec<CurvePoint> = against
+        .iter()
+        .filter_map(|summary| {
+            let elo = summary.elo?;
+            Some(CurvePoint {
+                player: summary.first,
+                cost: cost.of(summary),
+                elo: elo.elo.clamp(-ELO_EDGE, ELO_EDGE),
+                low: elo.low.clamp(-ELO_EDGE, ELO_EDGE),
+                high: elo.high.clamp(-ELO_EDGE, ELO_EDGE),
+                decided: !elo.elo.is_finite(),
+            })
+        })
+        .collect();
+    let mut total = super::matches::SideStats::default();
+    for summary in &against {
+        total.moves += summary.second_stats.moves;
+        total.nodes += summary.second_stats.nodes;
+        total.seconds += summary.second_stats.seconds;
+    }
+    if total.moves > 0 {
+        let moves = total.moves as f64;
+        points.push(CurvePoint {
+            player: reference,
+            cost: match cost {
+                Cost::Positions => total.nodes as f64 / moves,
+                Cost::CpuTime => total.seconds / moves * 1000.0,
+            },
+            elo: 0.0,
+            low: 0.0,
+            high: 0.0,
+            decided: false,
+        });
+    }
+    points.sort_by_key(|point| (point.player.rule, point.player.depth));
+    points
+}
+
+/// The Elo the 1&1 curve reaches at `cost`, interpolated linearly in log cost between its
+/// two nearest points; `None` outside the curve.
+#[must_use]
+pub fn one_one_at(points: &[CurvePoint], cost: f64) -> Option<f64> {
+    let mut curve: Vec<&CurvePoint> = points
+        .iter()
+        .filter(|point| point.player.rule == Rule::OneOne && point.cost > 0.0 && !point.decided)
+        .collect();
+    curve.sort_by(|a, b| a.cost.total_cmp(&b.cost));
+    curve.windows(2).find_map(|pair| {
+        let (left, right) = (pair[0], pair[1]);
+        (left.cost <= cost && cost <= right.cost && right.cost > left.cost).then(|| {
+            let t = (cost.ln() - left.cost.ln()) / (right.cost.ln() - left.cost.ln());
+            left.elo + t * (right.elo - left.elo)
+        })
+    })
+}
+
+fn colour(rule: Rule) -> RGBColor {
+    match rule {
+        Rule::OneOne => RGBColor(31, 119, 180),
+        Rule::Slagle => RGBColor(214, 39, 40),
+        Rule::Shifted => RGBColor(44, 160, 44),
+        Rule::Offset => RGBColor(148, 103, 189),
+        Rule::TieBreak => RGBColor(255, 127, 14),
+    }
+}
+
+/// Draws both charts into `dir` ([`CURVE_CHARTS`]); nothing when no match against the
+/// reference is played yet.
+///
+/// # Errors
+/// A chart that cannot be written, with its path.
+pub fn draw_curve_charts(
+    dir: &Path,
+    reference: CurvePlayer,
+    summaries: &[PairingSummary],
+) -> Result<(), String> {
+    for (file, cost) in CURVE_CHARTS {
+        let points = curve_points(reference, summaries, cost);
+        if points.len() < 2 {
+            continue;
+        }
+        let path = dir.join(file);
+        draw_chart(&path, reference, &points, cost)
+            .map_err(|error| format!("{}: {error}", path.display()))?;
+    }
+    Ok(())
+}
+
+fn draw_chart(
+    path: &Path,
+    reference: CurvePlayer,
+    points: &[CurvePoint],
+    cost: Cost,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let (mut low_cost, mut high_cost) = (f64::INFINITY, 0.0f64);
+    let (mut low_elo, mut high_elo) = (0.0f64, 0.0f64);
+    for point in points.iter().filter(|point| point.cost > 0.0) {
+        low_cost = low_cost.min(point.cost);
+        high_cost = high_cost.max(point.cost);
+        low_elo = low_elo.min(point.low);
+        high_elo = high_elo.max(point.high);
+    }
+    let x_range = (low_cost * 0.7).log10()..(high_cost * 1.4).log10();
+    let root = SVGBackend::new(path, (760, 480)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(
+            format!("Elo against {} by cost", reference.label()),
+            ("sans-serif", 18),
+        )
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(60)
+        .build_cartesian_2d(x_range, (low_elo - 40.0)..(high_elo + 40.0))?;
+    chart
+        .configure_mesh()
+        .x_desc(cost.label())
+        .y_desc("Elo against the reference (95% interval)")
+        .x_label_formatter(&|x| round_significant(10f64.powf(*x)))
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .draw()?;
+    for rule in Rule::ALL {
+        let mut series: Vec<&CurvePoint> = points
+            .iter()
+            .filter(|point| point.player.rule == rule && point.cost > 0.0)
+            .collect();
+        if series.is_empty() {
+            continue;
+        }
+        series.sort_by_key(|point| point.player.depth);
+        let colour = colour(rule);
+        chart
+            .draw_series(LineSeries::new(
+                series.iter().map(|point| (point.cost.log10(), point.elo)),
+                colour.stroke_width(2),
+            ))?
+            .label(rule.label())
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2))
+            });
+        chart.draw_series(series.iter().map(|point| {
+            let x = point.cost.log10();
+            PathElement::new(
+                vec![(x, point.low), (x, point.high)],
+                colour.stroke_width(1),
+            )
+        }))?;
+        chart.draw_series(series.iter().map(|point| {
+            EmptyElement::at((point.cost.log10(), point.elo))
+                + Circle::new((0, 0), 3, colour.filled())
+                + Text::new(
+                    format!("{}", point.player.depth),
+                    (5, -14),
+                    ("sans-serif", 12).into_font(),
+                )
+        }))?;
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .position(SeriesLabelPosition::UpperLeft)
+        .draw()?;
+    root.present()?;
+    Ok(())
+}
+
+fn round_significant(value: f64) -> String {
+    if value >= 100.0 {
+        format!("{value:.0}")
+    } else if value >= 1.0 {
+        format!("{value:.1}")
+    } else {
+        format!("{value:.3}")
+    }
+}
+
+fn elo_text(summary: &PairingSummary) -> String {
+    summary.elo.map_or("–".to_string(), |elo| {
+        format!(
+            "{} [{}, {}]",
+            signed_elo(elo.elo),
+            signed_elo(elo.low),
+            signed_elo(elo.high)
+        )
+    })
+}
+
+/// An Elo difference with its sign, ±∞ for a score of 1 or 0.
+#[must_use]
+pub fn signed_elo(elo: f64) -> String {
+    if elo == f64::INFINITY {
+        "+∞".to_string()
+    } else if elo == f64::NEG_INFINITY {
+        "−∞".to_string()
+    } else {
+        format!("{elo:+.0}")
+    }
+}
+
+/// What each attribution match isolates.
+fn isolates(first: Rule, second: Rule) -> &'static str {
+    match (first, second) {
+        (Rule::TieBreak, Rule::OneOne) => "(a) tie-breaking alone",
+        (Rule::Offset, Rule::OneOne) => "(b) a constant per level alone (the null model)",
+        (Rule::Shifted, Rule::Offset) => "(c) the bonus for a close second best, over the offset",
+        (Rule::Slagle, Rule::TieBreak) => "Slagle's learned bonus beyond tie-breaking",
+        _ => "",
+    }
+}
+
+/// The report's section: the table of every curve player, the charts (linked through
+/// `link`, the result directory as the report sees it), the comparison with the 1&1 curve
+/// at equal cost, and the attribution matches.
+#[must_use]
+pub fn curves_markdown(
+    reference: CurvePlayer,
+    summaries: &[PairingSummary],
+    link: &str,
+    games_per_match: usize,
+) -> String {
+    let mut text = String::new();
+    let against: Vec<&PairingSummary> = summaries
+        .iter()
+        .filter(|summary| summary.second == reference)
+        .collect();
+    let by_nodes = curve_points(reference, summaries, Cost::Positions);
+    let by_time = curve_points(reference, summaries, Cost::CpuTime);
+    let _ = writeln!(
+        text,
+        "Each player meets the same reference, **{}**, over every opening with both colours \
+         ({games_per_match} games a match when complete). All players search with the same move \
+         ordering (killers and the history heuristic below the root) and the same quiescence, so \
+         positions and CPU time compare like with like. *1&1 at equal positions* is the Elo the 1&1 \
+         curve reaches at the player's positions a move (interpolated in log positions between \
+         its two nearest depths; – outside the curve); *ahead* is the player's Elo less that: \
+         positive means backing up two values buys more than spending the same positions on \
+         1&1 alpha-beta. Files: [`curves.jsonl`]({link}/curves.jsonl) (every game), \
+         [`curves.json`]({link}/curves.json).\n",
+        reference.label()
+    );
+    let _ = writeln!(
+        text,
+        "| player | games | W/D/L | score | Elo vs reference [95%] | positions a move | CPU ms a move | 1&1 at equal positions | ahead | 1&1 at equal time | ahead |"
+    );
+    let _ = writeln!(
+        text,
+        "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    );
+    let mut rows: Vec<&&PairingSummary> = against.iter().collect();
+    rows.sort_by_key(|summary| (summary.first.rule, summary.first.depth));
+    for summary in rows {
+        let compare = |points: &[CurvePoint], cost: f64| -> (String, String) {
+            if summary.first.rule == Rule::OneOne {
+                return ("".to_string(), "".to_string());
+            }
+            match (one_one_at(points, cost), summary.elo) {
+                (Some(base), Some(elo)) if elo.elo.is_finite() => (
+                    format!("{base:+.0}"),
+                    format!("{:+.0}", elo.elo.clamp(-ELO_EDGE, ELO_EDGE) - base),
+                ),
+                _ => ("–".to_string(), "–".to_string()),
+            }
+        };
+        let (nodes_base, nodes_ahead) = compare(&by_nodes, summary.nodes_per_move());
+        let (time_base, time_ahead) = compare(&by_time, summary.seconds_per_move() * 1000.0);
+        let _ = writeln!(
+            text,
+            "| {} | {} | {} | {:.0} | {:.2} | {nodes_base} | {nodes_ahead} | {time_base} | {time_ahead} |",
+            summary.first.label(),
+            score_cells(&summary.score),
+            elo_text(summary),
+            summary.nodes_per_move(),
+            summary.seconds_per_move() * 1000.0,
+        );
+    }
+    if let Some(point) = by_nodes.iter().find(|point| point.player == reference) {
+        let time = by_time
+            .iter()
+            .find(|point| point.player == reference)
+            .map_or(0.0, |point| point.cost);
+        let _ = writeln!(
+            text,
+            "| {} (the reference) | – | – | – | 0 | {:.0} | {time:.2} | | | | |",
+            reference.label(),
+            point.cost
+        );
+    }
+    let _ = writeln!(text);
+    for (file, cost) in CURVE_CHARTS {
+        if curve_points(reference, summaries, cost).len() >= 2 {
+            let _ = writeln!(
+                text,
+                "![Elo against {} by {}]({link}/{file})\n",
+                reference.label(),
+                match cost {
+                    Cost::Positions => "positions a move",
+                    Cost::CpuTime => "CPU time a move",
+                }
+            );
+        }
+    }
+    let attribution: Vec<&PairingSummary> = summaries
+        .iter()
+        .filter(|summary| {
+            summary.first.depth == summary.second.depth
+                && !isolates(summary.first.rule, summary.second.rule).is_empty()
+        })
+        .collect();
+    if !attribution.is_empty() {
+        let _ = writeln!(
+            text,
+            "### Attribution\n\nThe 2&2 player broken into its ingredients, each against the one \
+             below it at the same depth (same ordering, same quiescence). In a search of uniform \
+             depth a constant per level is common to all siblings, so the offset family can only \
+             differ from 1&1 where leaves lie at different depths: decided positions and the \
+             capture sequences of quiescence.\n"
+        );
+        let _ = writeln!(
+            text,
+            "| match | isolates | games | W/D/L | score | Elo [95%] | positions a move (first / second) |"
+        );
+        let _ = writeln!(text, "|---|---|---:|---|---:|---:|---:|");
+        for summary in attribution {
+            let _ = writeln!(
+                text,
+                "| {} vs {} | {} | {} | {} | {:.0} / {:.0} |",
+                summary.first.label(),
+                summary.second.label(),
+                isolates(summary.first.rule, summary.second.rule),
+                score_cells(&summary.score),
+                elo_text(summary),
+                summary.nodes_per_move(),
+                per_move_nodes(summary),
+            );
+        }
+        let _ = writeln!(text);
+    }
+    text
+}
+
+/// The conclusion's line on cost and strength: for each 2&2 rule, how far its players lie
+/// from the 1&1 curve at equal positions and at equal CPU time, over the depths where the
+/// 1&1 curve reaches their cost.
+#[must_use]
+pub fn curves_conclusion(reference: CurvePlayer, summaries: &[PairingSummary]) -> String {
+    let by_nodes = curve_points(reference, summaries, Cost::Positions);
+    let by_time = curve_points(reference, summaries, Cost::CpuTime);
+    let mut parts = Vec::new();
+    for rule in Rule::ALL.into_iter().filter(|&rule| rule != Rule::OneOne) {
+        let mut players: Vec<&PairingSummary> = summaries
+            .iter()
+            .filter(|summary| summary.second == reference && summary.first.rule == rule)
+            .collect();
+        if players.is_empty() {
+            continue;
+        }
+        players.sort_by_key(|summary| summary.first.depth);
+        let ahead = |points: &[CurvePoint], cost: fn(&PairingSummary) -> f64| -> Option<String> {
+            let gaps: Vec<(u32, f64)> = players
+                .iter()
+                .filter_map(|summary| {
+                    let elo = summary.elo?.elo;
+                    if !elo.is_finite() {
+                        return None;
+                    }
+                    let base = one_one_at(points, cost(summary))?;
+                    Some((summary.first.depth, elo - base))
+                })
+                .collect();
+            let (low, high) = gaps.iter().fold(
+                (f64::INFINITY, f64::NEG_INFINITY),
+                |(low, high), &(_, gap)| (low.min(gap), high.max(gap)),
+            );
+            (!gaps.is_empty()).then(|| {
+                let depths: Vec<String> = gaps.iter().map(|(depth, _)| depth.to_string()).collect();
+                let range = if (high - low).abs() < 0.5 {
+                    format!("{low:+.0} Elo")
+                } else {
+                    format!("{low:+.0} to {high:+.0} Elo")
+                };
+                let plural = if depths.len() == 1 { "" } else { "s" };
+                format!("{range} (depth{plural} {})", depths.join(", "))
+            })
+        };
+        let nodes = ahead(&by_nodes, PairingSummary::nodes_per_move);
+        let time = ahead(&by_time, PairingSummary::milliseconds_per_move);
+        let mut line = format!("{}: ", rule.label());
+        line.push_str(&match (nodes, time) {
+            (None, None) => "no player within the 1&1 curve's range of cost".to_string(),
+            (nodes, time) => format!(
+                "{} from the 1&1 curve at equal positions, {} at equal CPU time",
+                nodes.unwrap_or_else(|| "–".to_string()),
+                time.unwrap_or_else(|| "–".to_string())
+            ),
+        });
+        parts.push(line);
+    }
+    if parts.is_empty() {
+        return String::new();
+    }
+    format!(
+        "- **Cost and strength** (Elo against {}, each point with a 95% interval of about ±{:.0}): {}.",
+        reference.label(),
+        typical_half_width(summaries, reference),
+        parts.join("; ")
+    )
+}
+
+/// The median half width of the 95% intervals of the matches against `reference`.
+fn typical_half_width(summaries: &[PairingSummary], reference: CurvePlayer) -> f64 {
+    let mut widths: Vec<f64> = summaries
+        .iter()
+        .filter(|summary| summary.second == reference)
+        .filter_map(|summary| summary.elo)
+        .filter(|elo| elo.low.is_finite() && elo.high.is_finite())
+        .map(|elo| (elo.high - elo.low) / 2.0)
+        .collect();
+    widths.sort_by(f64::total_cmp);
+    widths.get(widths.len() / 2).copied().unwrap_or(0.0)
+}
+
+/// `games | W/D/L | score` of a table row.
+fn score_cells(score: &super::elo::MatchScore) -> String {
+    format!(
+        "{} | {}/{}/{} | {:.3}",
+        score.games(),
+        score.wins,
+        score.draws,
+        score.losses,
+        score.score().unwrap_or(0.5)
+    )
+}
+
+fn per_move_nodes(summary: &PairingSummary) -> f64 {
+    if summary.second_stats.moves == 0 {
+        0.0
+    } else {
+        summary.second_stats.nodes as f64 / summary.second_stats.moves as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::experiment::elo::MatchScore;
+    use crate::experiment::matches::SideStats;
+
+    fn summary(rule: Rule, depth: u32, wins: u32, losses: u32, nodes: u64) -> PairingSummary {
+        let score = MatchScore {
+            wins,
+            draws: 10,
+            losses,
+        };
+        let moves = 100;
+        PairingSummary {
+            first: CurvePlayer { rule, depth },
+            second: CurvePlayer {
+                rule: Rule::OneOne,
+                depth: 6,
+            },
+            score,
+            elo: score.elo(),
+            first_stats: SideStats {
+                moves,
+                nodes: nodes * moves,
+                seconds: nodes as f64 * 1e-6 * moves as f64,
+                depth_sum: u64::from(depth) * moves,
+            },
+            second_stats: SideStats {
+                moves,
+                nodes: 5000 * moves,
+                seconds: 0.005 * moves as f64,
+                depth_sum: 6 * moves,
+            },
+        }
+    }
+
+    #[test]
+    fn the_one_one_curve_is_interpolated_in_log_cost() {
+        let reference = CurvePlayer {
+            rule: Rule::OneOne,
+            depth: 6,
+        };
+        let summaries = [
+            summary(Rule::OneOne, 4, 5, 15, 500),
+            summary(Rule::OneOne, 8, 15, 5, 50_000),
+            summary(Rule::Slagle, 6, 10, 10, 15_000),
+        ];
+        let points = curve_points(reference, &summaries, Cost::Positions);
+        // 1&1 at depths 4 and 8 and the reference (depth 6, 5000 positions, Elo 0).
+        assert_eq!(points.len(), 4);
+        assert_eq!(one_one_at(&points, 5000.0), Some(0.0));
+        // Halfway between 5000 and 50000 in log positions.
+        let halfway = (5000.0f64 * 50_000.0).sqrt();
+        let eight = points
+            .iter()
+            .find(|point| point.player.depth == 8 && point.player.rule == Rule::OneOne)
+            .expect("depth 8")
+            .elo;
+        let at = one_one_at(&points, halfway).expect("inside the curve");
+        assert!((at - eight / 2.0).abs() < 1e-9);
+        assert_eq!(one_one_at(&points, 100.0), None);
+        let text = curves_markdown(reference, &summaries, "../results/x", 40);
+        assert!(text.contains("| 2&2 Slagle, depth 6 | 30 | 10/10/10 | 0.500 |"));
+        assert!(text.contains("| 1&1, depth 6 (the reference) |"));
+    }
+}
