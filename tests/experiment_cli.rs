@@ -113,13 +113,60 @@ fn the_tiny_mode_writes_every_artefact_and_the_report() {
     ]));
     let text = fs::read_to_string(&report).expect("report written");
     for heading in [
+        "## m&n in brief",
         "## Method",
         "## The learned functions",
+        "## Three families of backing-up functions",
+        "### By game phase",
         "## The matches",
+        "## Threats to validity",
         "## Conclusion",
+        "## Related work",
     ] {
         assert!(text.contains(heading), "{heading} missing");
     }
+    // Every match's row says what matches.json says.
+    let matches: Vec<serde_json::Value> =
+        serde_json::from_str(&fs::read_to_string(dir.join("matches.json")).expect("read"))
+            .expect("JSON");
+    assert_eq!(matches.len(), 3);
+    for summary in &matches {
+        let label = match summary["kind"].as_str().expect("kind") {
+            "equal-depth" => "equal depth",
+            "equal-cost" => "equal cost",
+            _ => "equal cost, 1&1 deeper",
+        };
+        let score = &summary["score"];
+        let (wins, draws, losses) = (&score["wins"], &score["draws"], &score["losses"]);
+        let games = ["wins", "draws", "losses"]
+            .iter()
+            .map(|field| score[field].as_u64().expect("count"))
+            .sum::<u64>();
+        let row = format!("| {label} | {games} | {wins} | {draws} | {losses} |");
+        assert!(text.contains(&row), "{row} missing");
+    }
+    // The phases count every typical position once.
+    let positions = fs::read_to_string(dir.join("positions.fen"))
+        .expect("read")
+        .lines()
+        .count();
+    let shares = text
+        .split("The typical positions by the pieces on the board: ")
+        .nth(1)
+        .and_then(|rest| rest.split(". ").next())
+        .expect("the phase shares");
+    let counted: usize = shares
+        .split(", ")
+        .map(|share| {
+            share
+                .split(' ')
+                .rev()
+                .nth(1)
+                .and_then(|count| count.parse::<usize>().ok())
+                .expect("a count before its percentage")
+        })
+        .sum();
+    assert_eq!(counted, positions, "{shares}");
     assert!(
         text.contains("](./fit-dmax-0.svg)"),
         "charts linked beside the report"
@@ -496,6 +543,70 @@ fn quiescence_is_part_of_the_configuration_and_of_the_command_the_report_gives()
         ],
         "applies to checkers",
     );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_evaluation_and_the_ordering_are_part_of_the_configuration_and_change_no_fixed_depth_move() {
+    let dir = scratch("evaluation");
+    let (plain, ordered, learned) = (dir.join("plain"), dir.join("ordered"), dir.join("learned"));
+    tiny(&plain, &[]);
+    tiny(&ordered, &["--ordered"]);
+    tiny(&learned, &["--eval", "learned", "--ordered"]);
+    let config = |run: &Path| -> serde_json::Value {
+        serde_json::from_str(&fs::read_to_string(run.join("config.json")).expect("config"))
+            .expect("JSON")
+    };
+    assert!(config(&plain).get("evaluation").is_none() && config(&plain).get("ordered").is_none());
+    assert_eq!(config(&ordered)["ordered"], true);
+    assert_eq!(config(&learned)["evaluation"], "learned");
+    // Ordering changes no move at a fixed depth: the equal-depth and deeper matches play the
+    // same games, with fewer positions.
+    let games = |run: &Path, kind: &str| -> Vec<(String, u64)> {
+        let mut games: Vec<(u64, String, u64)> = game_lines(run)
+            .into_iter()
+            .filter(|game| game["kind"] == kind)
+            .map(|game| {
+                (
+                    game["index"].as_u64().expect("index"),
+                    game["pdn"].as_str().expect("pdn").to_string(),
+                    game["two_two"]["nodes"].as_u64().expect("nodes"),
+                )
+            })
+            .collect();
+        games.sort();
+        games
+            .into_iter()
+            .map(|(_, pdn, nodes)| (pdn, nodes))
+            .collect()
+    };
+    for kind in ["equal-depth", "equal-cost-depth"] {
+        let (before, after) = (games(&plain, kind), games(&ordered, kind));
+        assert_eq!(before.len(), 4);
+        for ((pdn_before, nodes_before), (pdn_after, nodes_after)) in before.iter().zip(&after) {
+            assert_eq!(pdn_before, pdn_after);
+            assert!(
+                nodes_after <= nodes_before,
+                "{nodes_after} > {nodes_before}"
+            );
+        }
+    }
+    let report = success_stdout(&gametree(&[
+        "experiment",
+        "report",
+        learned.to_str().expect("UTF-8"),
+    ]));
+    assert!(report.contains("--eval learned --ordered"), "{report}");
+    assert!(report.contains("the learned evaluation of `gametree checkers`"));
+    assert_usage_error(
+        &gametree(&tiny_args(ordered.to_str().expect("UTF-8"))),
+        "another configuration",
+    );
+    for flag in [&["--eval", "learned"][..], &["--ordered"][..]] {
+        let mut args = vec!["experiment", "slagle", "--game", "kalah"];
+        args.extend_from_slice(flag);
+        assert_usage_error_of(&args, "applies to checkers");
+    }
     let _ = fs::remove_dir_all(&dir);
 }
 

@@ -13,14 +13,14 @@ use rayon::prelude::*;
 
 use gametree::experiment::{
     Calibration, CheckersExperiment, ColourSplit, DeepValue, EXPERIMENT_FORMAT, Estimate,
-    ExperimentConfig, ExperimentGame, FamilyComparison, FitRow, GameRecord, GameSpec,
-    GradingResults, KalahConfig, KalahExperiment, KalahOpening, KalahPosition, KalahReportInput,
-    LearningSample, MatchKind, MatchSetup, MatchSummary, Opening, PositionGrades, ResultsDir,
-    RunLog, SamplingConfig, Searcher, SlagleParameters, as_stored, colour_split, compare_families,
-    draw_fit_chart, draw_grading_charts, exact_move_values, fit_backing_up, fits_csv,
-    functions_so_far, game_specs, grade_move, grading_csv, kalah_report_markdown, matches_csv,
-    one_and_one, paired_csv, paired_differences, position_kind, report_markdown, summarize,
-    summarize_grades, typical_positions,
+    ExperimentConfig, ExperimentEvaluation, ExperimentGame, FamilyComparison, FitRow, GameRecord,
+    GameSpec, GradingResults, KalahConfig, KalahExperiment, KalahOpening, KalahPosition,
+    KalahReportInput, LearningSample, MatchKind, MatchSetup, MatchSummary, Opening, PositionGrades,
+    ResultsDir, RunLog, SamplingConfig, Searcher, SlagleParameters, as_stored, colour_split,
+    compare_families, draw_fit_chart, draw_grading_charts, exact_move_values, fit_backing_up,
+    fits_csv, functions_so_far, game_specs, grade_move, grading_csv, kalah_report_markdown,
+    matches_csv, one_and_one, paired_csv, paired_differences, position_kind, report_markdown,
+    summarize, summarize_grades, typical_positions,
 };
 use gametree::games::checkers::{Position, read_pdn, write_pdn};
 use gametree::games::kalah::{Kalah, KalahRules};
@@ -118,6 +118,24 @@ enum ExperimentCommand {
     },
 }
 
+/// `--eval`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum EvalArg {
+    /// Samuel's few hand-set terms
+    Samuel,
+    /// The learned evaluation of `gametree checkers`
+    Learned,
+}
+
+impl EvalArg {
+    fn choice(self) -> ExperimentEvaluation {
+        match self {
+            EvalArg::Samuel => ExperimentEvaluation::Samuel,
+            EvalArg::Learned => ExperimentEvaluation::Learned,
+        }
+    }
+}
+
 /// The games the experiment runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum GameArg {
@@ -193,6 +211,15 @@ struct SlagleArgs {
     /// Hold the fit to Slagle's monotonicity condition y·2^x·ln 2 ≤ 1.
     #[arg(long)]
     monotone: bool,
+    /// Checkers: the evaluation of every search (samuel, the default, as the runs in
+    /// results/ were made; or learned, the evaluation `gametree checkers` plays with)
+    #[arg(long = "eval", value_enum, default_value_t = EvalArg::Samuel, value_name = "EVAL")]
+    evaluation: EvalArg,
+    /// Checkers: both match players (and the calibration) order their moves with killers
+    /// and the history heuristic below the root, 1&1's iterative deepening at equal cost
+    /// too; no move at a fixed depth changes, only the positions examined
+    #[arg(long)]
+    ordered: bool,
     /// Typical positions searched by 2&2 and 1&1 at depth D to compare their costs.
     /// Default 200.
     #[arg(long)]
@@ -453,6 +480,12 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
                 "--quiescence applies to checkers: every Kalah position is quiet",
             ));
         }
+        if args.evaluation != EvalArg::Samuel {
+            return Err(usage("--eval applies to checkers"));
+        }
+        if args.ordered {
+            return Err(usage("--ordered applies to checkers"));
+        }
         return run_slagle_kalah(args, depth, positions);
     }
     for (given, flag) in [
@@ -512,12 +545,16 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
             .min(positions),
         max_plies: args.max_plies,
         quiescence_plies: args.quiescence,
+        evaluation: args.evaluation.choice(),
+        ordered: args.ordered,
         kalah: None,
     };
     run_game(
         args,
         &CheckersExperiment {
             quiescence_plies: config.quiescence_plies,
+            evaluation: config.evaluation,
+            ordered: config.ordered,
         },
         &openings,
         &config,
@@ -617,6 +654,8 @@ fn run_slagle_kalah(args: &SlagleArgs, depth: u32, positions: usize) -> Result<O
             .min(positions),
         max_plies: args.max_plies,
         quiescence_plies: 0,
+        evaluation: ExperimentEvaluation::Samuel,
+        ordered: false,
         kalah: Some(KalahConfig {
             houses,
             seeds,
@@ -753,6 +792,8 @@ fn pipeline<E: ExperimentGame>(
         deeper_depth: calibration.deeper_depth,
         max_plies: config.max_plies,
         quiescence_plies: config.quiescence_plies,
+        evaluation: config.evaluation,
+        ordered: config.ordered,
     };
     matches_phase(game, dir, openings, &functions, &setup, shard, clock)?;
     write_match_outputs(dir, config)?;
@@ -1535,6 +1576,12 @@ fn run_report(dir: &Path, output: Option<&Path>) -> Result<Outcome, CliError> {
     if config.quiescence_plies != 0 {
         command.push_str(&format!(" --quiescence {}", config.quiescence_plies));
     }
+    if !config.evaluation.is_samuel() {
+        command.push_str(&format!(" --eval {}", config.evaluation.name()));
+    }
+    if config.ordered {
+        command.push_str(" --ordered");
+    }
     if let Some(kalah) = &config.kalah {
         command = format!(
             "gametree experiment slagle --game kalah --depth {} --positions {} --seed {} \
@@ -1609,10 +1656,39 @@ fn run_report(dir: &Path, output: Option<&Path>) -> Result<Outcome, CliError> {
         .map(|&kind| colour_split(kind, &records))
         .collect();
     let curves = curves::report_section(&results, &link)?;
+    // The primer's picture and the m&n guide are in the package's docs/: linked when the
+    // report is written from the package's root, as the docs are.
+    // Through the package's root, so that a report written to target/ links as the one
+    // in docs/ does.
+    let docs_link = Path::new("docs/images/m-and-n-primer.svg")
+        .exists()
+        .then(|| format!("{}/docs", relative_link(report_dir, Path::new("."))));
+    let pieces: Vec<u32> = match fs::read_to_string(results.file("positions.fen")) {
+        Ok(text) => gametree::experiment::positions_from_fen_lines(&text)
+            .map_err(|error| {
+                usage(format!(
+                    "{}: {error}",
+                    results.file("positions.fen").display()
+                ))
+            })?
+            .iter()
+            .map(|position| {
+                position
+                    .pieces(gametree::games::checkers::Color::Black)
+                    .count_ones()
+                    + position
+                        .pieces(gametree::games::checkers::Color::White)
+                        .count_ones()
+            })
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    let phase_counts = gametree::experiment::phase_counts(&pieces);
+    let phase_fits = gametree::experiment::phase_fits(&samples, &pieces);
     let text = report_markdown(&gametree::experiment::ReportInput {
-        curves: curves
-            .as_ref()
-            .map(|(section, conclusion)| (section.as_str(), conclusion.as_str())),
+        phases: (&phase_counts, &phase_fits),
+        curves: curves.as_ref(),
+        docs_link: docs_link.as_deref(),
         families: &families,
         colours: &colours,
         config: &config,

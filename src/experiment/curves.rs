@@ -457,7 +457,7 @@ pub struct CurveRecord {
 }
 
 /// Plays one game of a pairing: the opening, then the two players with `book`'s
-/// functions, until the rules end it or `max_plies` plies have gone. Deterministic but for
+/// functions and the run's quiescence and evaluation, until the rules end it or `max_plies` plies have gone. Deterministic but for
 /// the times. `thread_clock` reads the CPU time of the calling thread, where the system
 /// keeps one (the CLI's POSIX clock): a search's cost without the time it waited for a
 /// core while other games were played beside it; where it answers `None`, wall-clock time.
@@ -466,7 +466,7 @@ pub fn play_curve_game(
     spec: &CurveGameSpec,
     opening: &Opening,
     book: &RuleBook,
-    (quiescence_plies, max_plies): (u32, u32),
+    (quiescence_plies, max_plies, evaluation): (u32, u32, super::ExperimentEvaluation),
     thread_clock: fn() -> Option<Duration>,
 ) -> CurveRecord {
     let wall = Instant::now();
@@ -480,7 +480,7 @@ pub fn play_curve_game(
     } else {
         Color::White
     };
-    let mut game = FloatValued(opening.game());
+    let mut game = FloatValued(evaluation.apply(opening.game()));
     let mut played = Vec::new();
     let (mut first_stats, mut second_stats) = (SideStats::default(), SideStats::default());
     let mut termination = "ply limit";
@@ -831,9 +831,23 @@ mod tests {
         let opening = &Opening::ballots()[0];
         let records: Vec<CurveRecord> = specs
             .iter()
-            .map(|spec| play_curve_game(spec, opening, &book, (4, 12), || None))
+            .map(|spec| {
+                play_curve_game(
+                    spec,
+                    opening,
+                    &book,
+                    (4, 12, super::super::ExperimentEvaluation::Samuel),
+                    || None,
+                )
+            })
             .collect();
-        let again = play_curve_game(&specs[0], opening, &book, (4, 12), || None);
+        let again = play_curve_game(
+            &specs[0],
+            opening,
+            &book,
+            (4, 12, super::super::ExperimentEvaluation::Samuel),
+            || None,
+        );
         assert_eq!(again.pdn, records[0].pdn);
         assert_eq!(again.first_stats.nodes, records[0].first_stats.nodes);
         let summary = summarize_pairing(&pairing, &records).expect("games played");

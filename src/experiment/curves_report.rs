@@ -483,6 +483,140 @@ pub fn curves_conclusion(reference: CurvePlayer, summaries: &[PairingSummary]) -
     )
 }
 
+/// Where one rule's players stand against the 1&1 curve at equal cost.
+struct Standing {
+    /// Per depth: the player's Elo less the 1&1 curve's at its cost.
+    gaps: Vec<(u32, f64)>,
+    /// Depths whose whole 95% interval lies below (above) the curve.
+    below: usize,
+    above: usize,
+}
+
+fn standing(
+    rule: Rule,
+    reference: CurvePlayer,
+    summaries: &[PairingSummary],
+    points: &[CurvePoint],
+    cost: fn(&PairingSummary) -> f64,
+) -> Standing {
+    let mut standing = Standing {
+        gaps: Vec::new(),
+        below: 0,
+        above: 0,
+    };
+    let mut players: Vec<&PairingSummary> = summaries
+        .iter()
+        .filter(|summary| summary.second == reference && summary.first.rule == rule)
+        .collect();
+    players.sort_by_key(|summary| summary.first.depth);
+    for summary in players {
+        let Some(elo) = summary.elo.filter(|elo| elo.elo.is_finite()) else {
+            continue;
+        };
+        let Some(base) = one_one_at(points, cost(summary)) else {
+            continue;
+        };
+        standing.gaps.push((summary.first.depth, elo.elo - base));
+        if elo.high < base {
+            standing.below += 1;
+        } else if elo.low > base {
+            standing.above += 1;
+        }
+    }
+    standing
+}
+
+fn describe(standing: &Standing) -> String {
+    let (low, high) = standing.gaps.iter().fold(
+        (f64::INFINITY, f64::NEG_INFINITY),
+        |(low, high), &(_, gap)| (low.min(gap), high.max(gap)),
+    );
+    let depths: Vec<String> = standing
+        .gaps
+        .iter()
+        .map(|(depth, _)| depth.to_string())
+        .collect();
+    format!(
+        "{low:+.0} to {high:+.0} Elo from the 1&1 curve (depths {}; the whole 95% interval below the curve at {} of {}, above it at {})",
+        depths.join(", "),
+        standing.below,
+        standing.gaps.len(),
+        standing.above
+    )
+}
+
+/// The answer to Slagle's question in one paragraph, from the cost–strength matches:
+/// where the 2&2 players stand against the 1&1 curve at equal positions and at equal CPU
+/// time. `None` when no 2&2 player lies within the 1&1 curve's range of cost.
+#[must_use]
+pub fn curves_answer(reference: CurvePlayer, summaries: &[PairingSummary]) -> Option<String> {
+    let by_nodes = curve_points(reference, summaries, Cost::Positions);
+    let by_time = curve_points(reference, summaries, Cost::CpuTime);
+    let mut sentences = Vec::new();
+    let mut verdicts = Vec::new();
+    for rule in [Rule::Slagle, Rule::Shifted] {
+        let nodes = standing(
+            rule,
+            reference,
+            summaries,
+            &by_nodes,
+            PairingSummary::nodes_per_move,
+        );
+        let time = standing(
+            rule,
+            reference,
+            summaries,
+            &by_time,
+            PairingSummary::milliseconds_per_move,
+        );
+        if nodes.gaps.is_empty() && time.gaps.is_empty() {
+            continue;
+        }
+        let mean = |standing: &Standing| {
+            standing.gaps.iter().map(|(_, gap)| gap).sum::<f64>()
+                / standing.gaps.len().max(1) as f64
+        };
+        verdicts.push(mean(&time).min(mean(&nodes)));
+        let mut sentence = format!(
+            "the 2&2 players with {} ",
+            match rule {
+                Rule::Slagle => "Slagle's learned functions",
+                _ => "the shifted family",
+            }
+        );
+        if !nodes.gaps.is_empty() {
+            sentence.push_str(&format!(
+                "stand {} at equal positions a move",
+                describe(&nodes)
+            ));
+        }
+        if !time.gaps.is_empty() {
+            if !nodes.gaps.is_empty() {
+                sentence.push_str(", and ");
+            }
+            sentence.push_str(&format!("{} at equal CPU time", describe(&time)));
+        }
+        sentences.push(sentence);
+    }
+    if sentences.is_empty() {
+        return None;
+    }
+    let verdict = if verdicts.iter().all(|&gap| gap < 0.0) {
+        "**No**: at checkers, backing up the two best values does not pay for its cost. Against"
+    } else if verdicts.iter().all(|&gap| gap > 0.0) {
+        "**Yes**: at checkers, backing up the two best values pays for its cost. Against"
+    } else {
+        "**Not clearly**: the families disagree. Against"
+    };
+    Some(format!(
+        "{verdict} the same reference ({}), {}. Each point is one match of its own, with an \
+         interval of its own; the 1&1 curve's uncertainty (about as large) is not added, so a \
+         single depth's gap is suggestive and the answer rests on the whole curve.",
+        reference.label(),
+        sentences.join("; ")
+    ))
+}
+
 /// The median half width of the 95% intervals of the matches against `reference`.
 fn typical_half_width(summaries: &[PairingSummary], reference: CurvePlayer) -> f64 {
     let mut widths: Vec<f64> = summaries

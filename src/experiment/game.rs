@@ -5,17 +5,19 @@
 //! [`super::KalahExperiment`] the game Slagle and Dixon (CACM 13(3), 1970) reported on.
 
 use std::hash::Hash;
+use std::sync::OnceLock;
 
-use super::learning;
+use serde::{Deserialize, Serialize};
+
 use super::matches::{self, GameRecord, GameSpec, MatchSetup};
 use super::positions::{self, Opening, SamplingConfig};
 use crate::game::{Evaluate, Game, Player};
-use crate::games::checkers::Position;
+use crate::games::checkers::{Checkers, Evaluation, LearnedWeights, Position};
 use crate::search::Window;
 use crate::search::deepening::depth_limited_value_quiescent;
 use crate::search::float_valued::FloatValued;
 use crate::search::m_and_n::{
-    Slagle, mn_alphabeta_depth_quiescent, mn_alphabeta_value_depth_quiescent,
+    MnOrdering, Slagle, mn_alphabeta_depth_ordered, mn_alphabeta_value_depth_quiescent,
 };
 
 /// A game the experiment can be run on. The learning, the fits and the match bookkeeping
@@ -144,14 +146,70 @@ where
     Some(((best, second), nodes))
 }
 
-/// [`ExperimentGame::search_nodes`] for any game with an evaluation.
-pub fn search_nodes_in<G>(game: G, functions: &Slagle, depth: u32, quiescence_plies: u32) -> u64
+/// [`ExperimentGame::search_nodes`] for any game with an evaluation, its successors in
+/// the game's order or as `ordering` says.
+pub fn search_nodes_in<G>(
+    game: G,
+    functions: &Slagle,
+    depth: u32,
+    quiescence_plies: u32,
+    ordering: MnOrdering,
+) -> u64
 where
     G: Game<Value = i32> + Evaluate,
 {
-    mn_alphabeta_depth_quiescent(&mut FloatValued(game), functions, depth, quiescence_plies)
-        .stats
-        .nodes
+    mn_alphabeta_depth_ordered(
+        &mut FloatValued(game),
+        functions,
+        depth,
+        quiescence_plies,
+        ordering,
+    )
+    .stats
+    .nodes
+}
+
+/// The evaluation every search of a checkers run uses (issue 15, "weak players": the
+/// experiment may be run with the strongest evaluation the project has).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ExperimentEvaluation {
+    /// Samuel's few hand-set terms: the default, and what the runs in results/ used.
+    #[default]
+    Samuel,
+    /// The learned evaluation of `gametree checkers` ([`LearnedWeights::shipped`]).
+    Learned,
+}
+
+impl ExperimentEvaluation {
+    /// Whether this is the default (such a field is left out of `config.json`).
+    #[must_use]
+    #[allow(clippy::trivially_copy_pass_by_ref)]
+    pub fn is_samuel(&self) -> bool {
+        *self == ExperimentEvaluation::Samuel
+    }
+
+    /// `samuel` or `learned`, as `--eval` spells it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            ExperimentEvaluation::Samuel => "samuel",
+            ExperimentEvaluation::Learned => "learned",
+        }
+    }
+
+    /// `game` evaluating with this evaluation.
+    #[must_use]
+    pub fn apply(self, game: Checkers) -> Checkers {
+        match self {
+            ExperimentEvaluation::Samuel => game,
+            ExperimentEvaluation::Learned => {
+                static SHIPPED: OnceLock<LearnedWeights> = OnceLock::new();
+                let weights = *SHIPPED.get_or_init(LearnedWeights::shipped);
+                game.with_evaluation(Evaluation::Learned(weights))
+            }
+        }
+    }
 }
 
 /// Slagle's own game: checkers from the ACF three-move ballots (or a PDN file), positions
@@ -162,6 +220,18 @@ pub struct CheckersExperiment {
     /// calibration and both players of the matches): plies searched past the depth while
     /// a capture is forced; 0, the default, none.
     pub quiescence_plies: u32,
+    /// The evaluation of every search.
+    pub evaluation: ExperimentEvaluation,
+    /// Whether the calibration's searches order moves as the match players do
+    /// ([`MatchSetup::ordered`]).
+    pub ordered: bool,
+}
+
+impl CheckersExperiment {
+    /// `position` as a game with the run's evaluation.
+    fn game(&self, position: &Position) -> Checkers {
+        self.evaluation.apply(Checkers::from_position(*position))
+    }
 }
 
 impl ExperimentGame for CheckersExperiment {
@@ -191,11 +261,11 @@ impl ExperimentGame for CheckersExperiment {
         game_index: u64,
         config: &SamplingConfig,
     ) -> Vec<Position> {
-        positions::sampling_game(openings, seed, game_index, config)
+        positions::sampling_game(openings, seed, game_index, config, self.evaluation)
     }
 
     fn deep_value(&self, position: &Position, depth: u32) -> (f64, u64) {
-        learning::deep_value(position, depth, self.quiescence_plies)
+        deep_value_in(&mut self.game(position), depth, self.quiescence_plies)
     }
 
     fn two_best_successors(
@@ -204,15 +274,21 @@ impl ExperimentGame for CheckersExperiment {
         dmax: u32,
         functions: &Slagle,
     ) -> Option<((f64, f64), u64)> {
-        learning::two_best_successors(position, dmax, functions, self.quiescence_plies)
+        two_best_successors_in(self.game(position), dmax, functions, self.quiescence_plies)
     }
 
     fn search_nodes(&self, position: &Position, functions: &Slagle, depth: u32) -> u64 {
+        let ordering = if self.ordered {
+            MnOrdering::KILLERS_AND_HISTORY
+        } else {
+            MnOrdering::NONE
+        };
         search_nodes_in(
-            crate::games::checkers::Checkers::from_position(*position),
+            self.game(position),
             functions,
             depth,
             self.quiescence_plies,
+            ordering,
         )
     }
 

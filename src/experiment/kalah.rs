@@ -312,7 +312,13 @@ impl ExperimentGame for KalahExperiment {
     }
 
     fn search_nodes(&self, position: &KalahPosition, functions: &Slagle, depth: u32) -> u64 {
-        search_nodes_in(position.game(self.rules), functions, depth, 0)
+        search_nodes_in(
+            position.game(self.rules),
+            functions,
+            depth,
+            0,
+            crate::search::m_and_n::MnOrdering::NONE,
+        )
     }
 
     /// The opening, then 2&2 against 1&1 as `spec` says (`two_two_black`: 2&2 plays
@@ -461,6 +467,8 @@ mod tests {
             deeper_depth: 3,
             max_plies: 300,
             quiescence_plies: 0,
+            evaluation: crate::experiment::ExperimentEvaluation::Samuel,
+            ordered: false,
         };
         for spec in game_specs(openings.len()) {
             let record = experiment.play_game(&spec, &openings[spec.opening], &functions, &setup);

@@ -12,7 +12,7 @@ use crate::game::Game;
 use crate::games::checkers::{Color, GameResult, PdnGame, write_pdn};
 use crate::search::deepening::{SearchOptions, iterative_deepening};
 use crate::search::float_valued::FloatValued;
-use crate::search::m_and_n::{Exponents, Slagle, mn_alphabeta_depth_quiescent};
+use crate::search::m_and_n::{Exponents, MnOrdering, Slagle, mn_alphabeta_depth_ordered};
 
 /// Which of the two matches a game belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -74,6 +74,16 @@ pub struct MatchSetup {
     /// not quiet (0: none, as in the runs before it existed).
     #[serde(default)]
     pub quiescence_plies: u32,
+    /// The evaluation of both players (checkers).
+    #[serde(default)]
+    pub evaluation: super::ExperimentEvaluation,
+    /// Whether both players order the successors below the root (killers and the history
+    /// heuristic, [`MnOrdering::KILLERS_AND_HISTORY`]) — 1&1's iterative deepening at
+    /// equal cost included — instead of searching them in the game's order as Slagle's
+    /// procedure does. It changes no move at a fixed depth, only the positions examined,
+    /// and so the budget of the equal-cost match: the fair baseline of issue 15.
+    #[serde(default)]
+    pub ordered: bool,
 }
 
 /// The deepest iteration 1&1 may reach in the equal-cost match; the node budget stops it
@@ -195,7 +205,15 @@ pub fn play_game(
 ) -> GameRecord {
     let one_and_one = one_and_one();
     let quiet = setup.quiescence_plies;
-    let mut game = FloatValued(opening.game());
+    let ordering = if setup.ordered {
+        MnOrdering::KILLERS_AND_HISTORY
+    } else {
+        MnOrdering::NONE
+    };
+    let search = |game: &mut FloatValued<crate::Checkers>, functions: &Slagle, depth: u32| {
+        mn_alphabeta_depth_ordered(game, functions, depth, quiet, ordering)
+    };
+    let mut game = FloatValued(setup.evaluation.apply(opening.game()));
     let mut played = Vec::new();
     let (mut two_two, mut one_one) = (SideStats::default(), SideStats::default());
     let two_two_color = if spec.two_two_black {
@@ -219,24 +237,24 @@ pub fn play_game(
         let mut started = Instant::now();
         let two_two_to_move = game.0.position().side_to_move() == two_two_color;
         let (mv, nodes, depth) = if two_two_to_move {
-            let found = mn_alphabeta_depth_quiescent(&mut game, functions, setup.depth, quiet);
+            let found = search(&mut game, functions, setup.depth);
             (found.best_move, found.stats.nodes, setup.depth)
         } else {
             match spec.kind {
                 MatchKind::EqualDepth => {
-                    let found =
-                        mn_alphabeta_depth_quiescent(&mut game, &one_and_one, setup.depth, quiet);
+                    let found = search(&mut game, &one_and_one, setup.depth);
                     (found.best_move, found.stats.nodes, setup.depth)
                 }
                 MatchKind::EqualCost => {
                     // What 2&2 would spend here is 1&1's budget; the shadow search is not
                     // counted as either side's cost or time.
-                    let shadow =
-                        mn_alphabeta_depth_quiescent(&mut game, functions, setup.depth, quiet);
+                    let shadow = search(&mut game, functions, setup.depth);
                     started = Instant::now();
                     let options = SearchOptions {
                         max_nodes: Some(shadow.stats.nodes.max(1)),
                         quiescence_plies: quiet,
+                        use_killers: setup.ordered,
+                        use_history: setup.ordered,
                         ..SearchOptions::plain()
                     };
                     let found =
@@ -244,12 +262,7 @@ pub fn play_game(
                     (found.best_move, found.stats.nodes, found.depth)
                 }
                 MatchKind::EqualCostDepth => {
-                    let found = mn_alphabeta_depth_quiescent(
-                        &mut game,
-                        &one_and_one,
-                        setup.deeper_depth,
-                        quiet,
-                    );
+                    let found = search(&mut game, &one_and_one, setup.deeper_depth);
                     (found.best_move, found.stats.nodes, setup.deeper_depth)
                 }
             }
@@ -524,6 +537,8 @@ mod tests {
             deeper_depth: 3,
             max_plies: 16,
             quiescence_plies: 0,
+            evaluation: crate::experiment::ExperimentEvaluation::Samuel,
+            ordered: false,
         };
         for kind in MatchKind::ALL {
             let spec = GameSpec {

@@ -7,6 +7,7 @@
 //! | the data of sections 8.1 and 8.2 | [`deep_value`], [`learning_sample`] |
 //! | the fit of x, y (r, s) | [`fit_backing_up`] |
 //! | three families compared (offset, Slagle's, shifted) | [`compare_families`] |
+//! | the same by game phase | [`phase_fits`] |
 //! | the parameter file | [`SlagleParameters`] |
 //! | the matches | [`play_game`], [`summarize`] |
 //! | Elo with a 95% interval | [`MatchScore::elo`] |
@@ -28,6 +29,7 @@ mod kalah;
 mod learning;
 mod matches;
 mod parameters;
+mod phases;
 mod positions;
 
 pub use curves::{
@@ -38,7 +40,8 @@ pub use elo::{EloEstimate, MatchScore, elo_difference};
 pub use families::{Family, FamilyComparison, FamilyFit, compare_families, fit_family};
 pub use fitting::{Fit, GREATEST_SHIFT, LEAST_SHIFT, Observation, fit_backing_up};
 pub use game::{
-    CheckersExperiment, ExperimentGame, deep_value_in, search_nodes_in, two_best_successors_in,
+    CheckersExperiment, ExperimentEvaluation, ExperimentGame, deep_value_in, search_nodes_in,
+    two_best_successors_in,
 };
 pub use grading::{
     Estimate, GradeSummary, MoveGrade, PairedDifference, PositionGrades, Searcher,
@@ -56,6 +59,7 @@ pub use matches::{
 pub use parameters::{
     DepthParameters, MAX_DMAX, PARAMETERS_FORMAT, ParametersError, SlagleParameters,
 };
+pub use phases::{Phase, PhaseFits, phase_counts, phase_fits};
 pub use positions::{
     Opening, SAMPLING_BATCH, SamplingConfig, positions_from_fen_lines, positions_to_fen_lines,
     sampling_game, typical_positions,
@@ -72,8 +76,8 @@ mod results;
 
 #[cfg(feature = "cli")]
 pub use curves_report::{
-    CURVE_CHARTS, Cost, CurvePoint, curve_points, curves_conclusion, curves_markdown,
-    draw_curve_charts, one_one_at, signed_elo,
+    CURVE_CHARTS, Cost, CurvePoint, curve_points, curves_answer, curves_conclusion,
+    curves_markdown, draw_curve_charts, one_one_at, signed_elo,
 };
 #[cfg(feature = "cli")]
 pub use kalah_report::{
@@ -82,7 +86,7 @@ pub use kalah_report::{
 };
 #[cfg(feature = "cli")]
 pub use report::{
-    ReportInput, draw_fit_chart, duration_text, fits_csv, matches_csv, report_markdown,
+    CurvesText, ReportInput, draw_fit_chart, duration_text, fits_csv, matches_csv, report_markdown,
 };
 #[cfg(feature = "cli")]
 pub use results::{

@@ -122,11 +122,12 @@ pub fn sampling_game(
     seed: u64,
     game_index: u64,
     config: &SamplingConfig,
+    evaluation: super::ExperimentEvaluation,
 ) -> Vec<Position> {
     assert!(!openings.is_empty(), "sampling needs at least one opening");
     let opening = &openings[(game_index % openings.len() as u64) as usize];
     let mut random = SplitMix64::with_stream(seed, game_index);
-    let mut game = opening.game();
+    let mut game = evaluation.apply(opening.game());
     let mut positions = Vec::new();
     let mut moves = Vec::new();
     let mut candidates: Vec<(i32, Move)> = Vec::new();
@@ -254,7 +255,15 @@ mod tests {
         };
         typical_positions(count, 1000, |games| {
             games
-                .map(|index| sampling_game(openings, seed, index, &config))
+                .map(|index| {
+                    sampling_game(
+                        openings,
+                        seed,
+                        index,
+                        &config,
+                        super::super::ExperimentEvaluation::Samuel,
+                    )
+                })
                 .collect()
         })
     }

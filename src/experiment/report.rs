@@ -242,9 +242,276 @@ pub struct ReportInput<'a> {
     pub families: &'a [(u32, Vec<super::FamilyComparison>)],
     /// Each match split by 2&2's colour ([`super::colour_split`]).
     pub colours: &'a [super::ColourSplit],
-    /// The section on cost and strength ([`super::curves_markdown`]) and its line of the
-    /// conclusion, when `gametree experiment curves` has played in the directory.
-    pub curves: Option<(&'a str, &'a str)>,
+    /// The typical positions in each phase, and the families fitted by phase and dmax
+    /// ([`super::phase_fits`]); empty without positions.
+    pub phases: (&'a [(super::Phase, usize)], &'a [super::PhaseFits]),
+    /// The cost–strength matches, when `gametree experiment curves` has played in the
+    /// directory.
+    pub curves: Option<&'a CurvesText>,
+    /// The package's docs/ as the report links to it (for the primer's picture,
+    /// docs/images/m-and-n-primer.svg, and docs/m-and-n.md), when it can be found.
+    pub docs_link: Option<&'a str>,
+}
+
+/// The parts of the report that come from the cost–strength matches.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CurvesText {
+    /// The section *Cost and strength* ([`super::curves_markdown`]).
+    pub section: String,
+    /// Its line of the conclusion ([`super::curves_conclusion`]).
+    pub conclusion: String,
+    /// The answer to Slagle's question ([`super::curves_answer`]), when some 2&2 player
+    /// lies within the 1&1 curve's range of cost.
+    pub answer: Option<String>,
+}
+
+/// What m&n backing up is, before the method: the notation of docs/m-and-n.md.
+fn primer_section(text: &mut String, docs: Option<&str>) {
+    let procedure = docs.map_or("docs/m-and-n.md".to_string(), |docs| {
+        format!("[m-and-n.md]({docs}/m-and-n.md)")
+    });
+    let _ = write!(
+        text,
+        "## m&n in brief\n\nA search that looks D plies ahead values the positions at its \
+         horizon by a static evaluation and *backs up* values towards the root. Ordinary \
+         minimaxing — 1&1 — gives a position the best of its successors' values: the greatest \
+         where MAX is to move, the least where MIN is. Slagle's m&n minimaxing backs up the m \
+         best at MAX positions and the n best at MIN positions. With 2&2, a MAX position whose \
+         best successor is worth a₂ and second best α is worth v = a₂ + 2^(x − (a₂ − α)·y): a \
+         bonus for having a good second choice, 2^x when the two are equal, fading as the gap \
+         a₂ − α grows, the faster the larger y. A MIN position is worth b₂ − 2^(r − (β − b₂)·s), \
+         b₂ its least successor value and β the next. The parameters may depend on dmax, the \
+         plies searched below the successors. Slagle proposed to learn them: search typical \
+         positions D plies deep and take that value v as the truth, then fit x and y so that \
+         shallower 2&2 searches predict it. The m&n alpha-beta procedure (Appendix C) returns \
+         what m&n minimaxing returns while examining less of the tree, but it prunes less than \
+         1&1 alpha-beta, since the second best must be known too: 2&2 costs more positions at \
+         the same depth. The question is whether its better estimate repays the cost. \
+         {procedure} explains the procedure.\n\n",
+    );
+    if let Some(docs) = docs {
+        let _ = writeln!(
+            text,
+            "![2&2 backing up at a MAX position: a₂ = 30, α = 25, the bonus 2^(x − 5y)]({docs}/images/m-and-n-primer.svg)\n"
+        );
+    }
+}
+
+/// What could explain the numbers other than m&n itself, read off the results.
+fn threats_section(text: &mut String, input: &ReportInput<'_>) {
+    let config = input.config;
+    text.push_str(
+        "\n## Threats to validity\n\nRead the answer and the conclusion with these in mind.\n\n",
+    );
+    let floor: Vec<String> = input
+        .fits
+        .iter()
+        .filter(|row| row.fit.shift <= super::fitting::LEAST_SHIFT + 1e-9)
+        .map(|row| row.dmax.to_string())
+        .collect();
+    let attribution = if input.curves.is_some() {
+        " The attribution match (a) under *Cost and strength* measures tie-breaking alone."
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        text,
+        "1. **A tie-breaker, not a bonus.** {}{attribution}",
+        if floor.is_empty() {
+            "Every learned function has a bonus above the floor.".to_string()
+        } else {
+            format!(
+                "At dmax {} the fit sits at the floor x = {}: there the learned 2&2 backs up \
+                 a₂ + 2^{} at most — 1&1 with ties broken in favour of a close second best — \
+                 at the cost of a 2&2 search.",
+                floor.join(", "),
+                super::fitting::LEAST_SHIFT,
+                super::fitting::LEAST_SHIFT
+            )
+        }
+    );
+    let _ = writeln!(
+        text,
+        "2. **The shape of the family.** Slagle's family can only add to a₂, but the deep value \
+         is on average below the best shallow one at most levels; the shifted family (with an \
+         offset) fits better at every dmax (*Three families*, and by phase). The players of \
+         that family are in the cost–strength table when it was played."
+    );
+    let _ = writeln!(
+        text,
+        "3. **Depth parity.** {}",
+        if config.quiescence_plies > 0 {
+            format!(
+                "Every search goes on past its depth while a capture is forced (at most {} \
+                 plies), which takes most of the parity swing out of the values \
+                 (results/quiescence/parity.txt measures how much).",
+                config.quiescence_plies
+            )
+        } else {
+            "No quiescence: the values swing with the parity of the depth (the sign of v − a₂ \
+             flips between D = 6 and D = 7), and the equal-cost match pits 2&2 at D against 1&1 \
+             at D + 1. The run with `--quiescence` (docs/slagle-experiment-quiescence.md) removes \
+             most of it."
+                .to_string()
+        }
+    );
+    if let Some(split) = input
+        .colours
+        .iter()
+        .find(|split| split.kind == MatchKind::EqualDepth && split.pairs > 0)
+    {
+        let _ = writeln!(
+            text,
+            "4. **Colour.** At equal depth 2&2 scored {:.3} as Black and {:.3} as White (paired \
+             test over the openings: z = {}). The learned functions are fitted from the side to \
+             move, one fit for both colours; an effect of colour that large is not explained here.",
+            split.as_black.score().unwrap_or(0.5),
+            split.as_white.score().unwrap_or(0.5),
+            split.z.map_or("–".to_string(), |z| format!("{z:+.2}"))
+        );
+    }
+    let _ = writeln!(
+        text,
+        "5. **The baseline.** {} In the cost–strength matches every player orders its moves the \
+         same way (killers and the history heuristic) and cost is counted in positions and in \
+         the CPU time of the searching thread. The equal-cost matches are not independent of \
+         the equal-depth one: the same openings, and deterministic players.",
+        if config.ordered {
+            "Both match players order their moves with killers and the history heuristic."
+        } else {
+            "In the three matches above both players search successors in the game's order (as \
+             Slagle's procedure does), and 1&1's iterative deepening at equal cost does not \
+             reorder either."
+        }
+    );
+    let endgames = input
+        .phases
+        .0
+        .iter()
+        .find(|(phase, _)| *phase == super::Phase::Endgame)
+        .map(|(_, count)| *count);
+    let total: usize = input.phases.0.iter().map(|(_, count)| count).sum();
+    let _ = writeln!(
+        text,
+        "6. **The depth and the positions.** D = {}{}{}",
+        config.depth,
+        if config.depth == 8 {
+            ", Slagle's own."
+        } else {
+            "; Slagle proposed 8."
+        },
+        match endgames {
+            Some(endgames) if total > 0 => format!(
+                " The typical positions are {:.0}% endgames (11 pieces or fewer): self-play \
+                 spends most of its moves there. The fits by phase say whether the functions \
+                 differ.",
+                100.0 * endgames as f64 / total as f64
+            ),
+            _ => String::new(),
+        }
+    );
+    let _ = writeln!(
+        text,
+        "7. **Weak players.** {} A result about backing-up rules between two weak players may \
+         not hold between strong ones.",
+        match config.evaluation {
+            super::ExperimentEvaluation::Samuel => {
+                "Both players evaluate with Samuel's few hand-set terms. With it, the project's \
+                 alpha-beta player scored 0.05–0.21 against cake++ 1.22 at equal depth \
+                 (docs/checkers.md)."
+            }
+            super::ExperimentEvaluation::Learned => {
+                "Both players evaluate with the project's learned evaluation (+164 Elo over \
+                 Samuel's in self-play; against cake++ 1.22 the full player scored 0.284 at 0.1 s a \
+                 move, docs/checkers.md)."
+            }
+        }
+    );
+}
+
+/// The work this experiment sits beside.
+fn related_work_section(text: &mut String) {
+    text.push_str(
+        "\n## Related work\n\n\
+         - **Slagle and Dixon (1970)**, *Experiments with the M & N tree-searching program*, \
+         CACM 13(3):147–154, played M&N against ordinary minimaxing on Kalah and report M&N \
+         significantly better at equal depth. The matches at equal depth here point the same \
+         way; the question of cost, which they did not settle, is what the cost–strength \
+         curves answer.\n\
+         - **Chi and Nau (1987)** compared the product back-up rule with minimax in several \
+         games, Kalah among them: a rule other than minimax can win at equal depth, and which \
+         one wins depends on the game and on the evaluation's errors.\n\
+         - **Nau** on search pathology (*An investigation of the causes of pathology in games*, \
+         Artificial Intelligence 19, 1982): in some game trees minimaxing deeper makes worse \
+         decisions. Checkers is not such a game here: 1&1's Elo rises with depth on the \
+         curve.\n\
+         - **Baum and Smith (1997)**, *A Bayesian approach to relevance in game playing*, \
+         Artificial Intelligence 97:195–242, back up probability distributions of values \
+         instead of numbers: the principled form of what m&n approximates with a bonus for a \
+         close second best.\n",
+    );
+}
+
+/// The families fitted by game phase.
+fn phases_section(
+    text: &mut String,
+    (counts, fits): (&[(super::Phase, usize)], &[super::PhaseFits]),
+) {
+    if fits.is_empty() {
+        return;
+    }
+    let total: usize = counts.iter().map(|(_, count)| count).sum();
+    let shares: Vec<String> = counts
+        .iter()
+        .map(|(phase, count)| {
+            format!(
+                "{} {count} ({:.0}%)",
+                phase.label(),
+                100.0 * *count as f64 / total.max(1) as f64
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        text,
+        "### By game phase
+
+The typical positions by the pieces on the board: {}. The \
+         same three families fitted to each phase's samples alone (ΔAIC against the offset \
+         family of the same phase and dmax; phases with fewer than 10 samples at a dmax left \
+         out):\n\n\
+         | phase | dmax | samples | mean v − a₂ | RMS offset | ΔAIC Slagle | ΔAIC shifted | shifted c | shifted x | shifted y |\n\
+         |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        shares.join(", ")
+    );
+    for fit in fits {
+        let find = |family| {
+            fit.families
+                .iter()
+                .find(|comparison| comparison.fit.family == family)
+        };
+        let (Some(offset), Some(slagle), Some(shifted)) = (
+            find(super::Family::Offset),
+            find(super::Family::Slagle),
+            find(super::Family::Shifted),
+        ) else {
+            continue;
+        };
+        let _ = writeln!(
+            text,
+            "| {} | {} | {} | {:+.2} | {:.2} | {:+.1} | {:+.1} | {:+.2} | {:.2} | {:.4} |",
+            fit.phase.label(),
+            fit.dmax,
+            fit.samples,
+            fit.mean_excess,
+            offset.fit.rms_error(),
+            slagle.fit.aic() - offset.fit.aic(),
+            shifted.fit.aic() - offset.fit.aic(),
+            shifted.fit.offset,
+            shifted.fit.shift,
+            shifted.fit.slope
+        );
+    }
+    text.push('\n');
 }
 
 /// The matches by 2&2's colour, with the paired test over openings.
@@ -414,8 +681,10 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
         "In 1963 Slagle proposed (seed 003, section 8) to learn, on checkers, functions that back \
          up the values of the **two** best successors of a position, and to play the resulting \
          2&2 alpha-beta procedure against ordinary (1&1) alpha-beta. He never reported the \
-         result. This page reports ours.\n\n## Method\n\n",
+         result. This page reports ours.\n\n",
     );
+    primer_section(&mut text, input.docs_link);
+    text.push_str("## Method\n\n");
     let _ = writeln!(
         text,
         "1. **Typical positions.** {} distinct positions (PDN FEN in `positions.fen`) from \
@@ -453,19 +722,36 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
         "3. **Matches.** Each of the {} openings is played twice, colours reversed, in each \
          match. *Equal depth*: both search D = {} plies. *Equal cost*: 2&2 searches D plies; \
          before each 1&1 move 2&2 searches the same position (a shadow search, counted for \
-         neither side), and 1&1 deepens iteratively (depth 1, 2, …, moves in the game's order, \
-         no reordering) until it has visited as many positions, then plays the move of its \
+         neither side), and 1&1 deepens iteratively (depth 1, 2, …, {ordering_id}) until it has \
+         visited as many positions, then plays the move of its \
          deepest completed iteration — equal nodes on every move, but 1&1 throws away the \
          nodes of the iteration it cannot finish. *Equal cost, 1&1 deeper*: 1&1 searches the \
          fixed depth (D + 1 or more) whose mean cost on the typical positions is nearest \
          2&2's at D, so every node it spends goes into a search it completes. Both sides use the same \
-         evaluation; 1&1 is the m&n procedure with m = n = 1 (same code, so nodes and times \
-         compare like with like). A game not ended by the rules (no move, threefold repetition, \
+         evaluation ({evaluation}); 1&1 is the m&n procedure with m = n = 1 (same code, so nodes and times \
+         compare like with like){ordering}. A game not ended by the rules (no move, threefold repetition, \
          40 moves without a capture or a man move) within {} plies is scored a draw. Every game \
          is kept as PDN.\n",
         config.openings.len(),
         config.depth,
-        config.max_plies
+        config.max_plies,
+        ordering_id = if config.ordered {
+            "each ordered by killers and the history heuristic"
+        } else {
+            "moves in the game's order, no reordering"
+        },
+        evaluation = match config.evaluation {
+            super::ExperimentEvaluation::Samuel => "Samuel's few hand-set terms",
+            super::ExperimentEvaluation::Learned => {
+                "the learned evaluation of `gametree checkers`, fourteen features fitted to game results"
+            }
+        },
+        ordering = if config.ordered {
+            "; both order the successors below the root by killers and the history heuristic, \
+             which changes no move at a fixed depth, only the positions examined"
+        } else {
+            "; both search successors in the game's order, as Slagle's procedure does"
+        }
     );
     text.push_str("## Configuration, machine and time\n\n| | |\n|---|---|\n");
     let _ = writeln!(text, "| command | `{}` |", input.command);
@@ -562,6 +848,7 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
         );
     }
     families_section(&mut text, input.families);
+    phases_section(&mut text, input.phases);
     text.push_str(
         "## The matches\n\nFrom 2&2's side. Elo is 400·log₁₀(p/(1 − p)) for the score p, with a \
          95% interval from the normal approximation of the mean score per game. Nodes and times \
@@ -601,8 +888,12 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    if let Some((section, _)) = input.curves {
-        let _ = write!(text, "\n## Cost and strength\n\n{section}");
+    if let Some(curves) = input.curves {
+        let _ = write!(text, "\n## Cost and strength\n\n{}", curves.section);
+    }
+    threats_section(&mut text, input);
+    if let Some(answer) = input.curves.and_then(|curves| curves.answer.as_deref()) {
+        let _ = writeln!(text, "\n## The answer\n\n{answer}");
     }
     text.push_str("\n## Conclusion\n\n");
     for summary in input.matches {
@@ -639,8 +930,8 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
             };
         }
     }
-    if let Some((_, conclusion)) = input.curves {
-        let _ = writeln!(text, "{conclusion}");
+    if let Some(curves) = input.curves {
+        let _ = writeln!(text, "{}", curves.conclusion);
     }
     let flat: Vec<String> = input
         .fits
@@ -673,6 +964,7 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
             "no fitted bonus predicts the deep value better than the best shallow value alone."
         }
     );
+    related_work_section(&mut text);
     if let Some(notes) = input.notes {
         let _ = writeln!(text, "\n## Notes\n\n{}", notes.trim_end());
     }

@@ -28,6 +28,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::fitting::Fit;
+use super::game::ExperimentEvaluation;
 use super::positions::SamplingConfig;
 use crate::game::Player;
 
@@ -60,10 +61,24 @@ pub struct ExperimentConfig {
     /// Quiescence plies in every search (checkers); 0, and absent from older files, none.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub quiescence_plies: u32,
+    /// The evaluation of every search (checkers); Samuel's, and absent from older files,
+    /// by default.
+    #[serde(default, skip_serializing_if = "ExperimentEvaluation::is_samuel")]
+    pub evaluation: ExperimentEvaluation,
+    /// Whether the calibration and both match players order their moves (killers and the
+    /// history heuristic below the root); absent, and false, in older files.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub ordered: bool,
     /// The Kalah board and the grading, for a run on Kalah; absent on checkers (so a
     /// checkers `config.json` reads and writes as before).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kalah: Option<KalahConfig>,
+}
+
+/// Whether a flag is off (such fields are left out of `config.json`).
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_false(flag: &bool) -> bool {
+    !*flag
 }
 
 /// Whether a count is 0 (such fields are left out of `config.json`).

@@ -13,8 +13,8 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use gametree::experiment::{
-    CurvePlayer, CurveRecord, Family, LearningSample, LevelFunctions, Opening, Pairing,
-    PairingSummary, ResultsDir, Rule, RuleBook, SlagleParameters, curve_game_specs,
+    CurvePlayer, CurveRecord, CurvesText, Family, LearningSample, LevelFunctions, Opening, Pairing,
+    PairingSummary, ResultsDir, Rule, RuleBook, SlagleParameters, curve_game_specs, curves_answer,
     curves_conclusion, curves_markdown, draw_curve_charts, play_curve_game, signed_elo,
     summarize_pairing,
 };
@@ -357,7 +357,7 @@ pub(super) fn run_curves(args: &CurvesArgs) -> Result<Outcome, CliError> {
     } else {
         || None
     };
-    let setup = (config.quiescence_plies, config.max_plies);
+    let setup = (config.quiescence_plies, config.max_plies, config.evaluation);
     for pairing in &pairings {
         let specs: Vec<_> = curve_game_specs(&[*pairing], openings.len())
             .into_iter()
@@ -437,7 +437,7 @@ fn summary_line(summary: &PairingSummary) -> String {
 pub(super) fn report_section(
     results: &ResultsDir,
     link: &str,
-) -> Result<Option<(String, String)>, CliError> {
+) -> Result<Option<CurvesText>, CliError> {
     let Some(config) = results
         .read_json::<CurvesConfig>(CURVES_CONFIG)
         .map_err(usage)?
@@ -445,10 +445,11 @@ pub(super) fn report_section(
         return Ok(None);
     };
     let summaries = summaries(results, &config)?;
-    Ok(Some((
-        curves_markdown(config.reference, &summaries, link, 2 * config.openings),
-        curves_conclusion(config.reference, &summaries),
-    )))
+    Ok(Some(CurvesText {
+        section: curves_markdown(config.reference, &summaries, link, 2 * config.openings),
+        conclusion: curves_conclusion(config.reference, &summaries),
+        answer: curves_answer(config.reference, &summaries),
+    }))
 }
 
 /// The summaries of every match asked for with games played, in the order asked.
