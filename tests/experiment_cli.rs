@@ -145,6 +145,27 @@ fn the_tiny_mode_writes_every_artefact_and_the_report() {
         let row = format!("| {label} | {games} | {wins} | {draws} | {losses} |");
         assert!(text.contains(&row), "{row} missing");
     }
+    // Every learned function's row says what fits.json says.
+    let fits: Vec<serde_json::Value> =
+        serde_json::from_str(&fs::read_to_string(dir.join("fits.json")).expect("read"))
+            .expect("JSON");
+    assert!(!fits.is_empty());
+    for row in &fits {
+        let fit = &row["fit"];
+        let expected = format!(
+            "| {} | {} | {:.3} | {:.4} | {:.2} | {:.2} | {:+.2} | {} | {} |",
+            row["dmax"],
+            row["kind"].as_str().expect("kind"),
+            fit["shift"].as_f64().expect("x"),
+            fit["slope"].as_f64().expect("y"),
+            fit["rms_error"].as_f64().expect("RMS"),
+            fit["rms_error_minimax"].as_f64().expect("RMS 1&1"),
+            fit["mean_excess"].as_f64().expect("mean"),
+            fit["samples"],
+            row["decided"]
+        );
+        assert!(text.contains(&expected), "{expected} missing");
+    }
     // The phases count every typical position once.
     let positions = fs::read_to_string(dir.join("positions.fen"))
         .expect("read")
@@ -819,10 +840,37 @@ fn the_cost_strength_matches_resume_and_the_report_shows_every_one() {
         assert!(record["second_stats"]["nodes"].as_u64().expect("nodes") > 0);
     }
     assert!(run.join("curve-nodes.svg").exists() && run.join("curve-time.svg").exists());
-    // A rerun plays nothing; other options are refused.
+    // A rerun plays nothing; another reference is refused; more depths extend the curves.
     let again = success_stdout(&curves(out, &[]));
     assert!(!again.contains("games in"));
-    assert_usage_error(&curves(out, &["--rules", "slagle"]), "other options");
+    assert_usage_error(&curves(out, &["--reference", "1-1@2"]), "another reference");
+    let extended = success_stdout(&gametree(&[
+        "experiment",
+        "curves",
+        out,
+        "--one-one-depths",
+        "5",
+        "--depths",
+        "2-3",
+        "--no-attribution",
+        "--opening-count",
+        "1",
+    ]));
+    assert!(
+        extended.contains("1-1@5 vs 1-1@3: 2 games in"),
+        "{extended}"
+    );
+    assert_eq!(
+        fs::read_to_string(run.join("curves.jsonl"))
+            .expect("curves.jsonl")
+            .lines()
+            .count(),
+        24
+    );
+    let summaries: Vec<serde_json::Value> =
+        serde_json::from_str(&fs::read_to_string(run.join("curves.json")).expect("curves.json"))
+            .expect("JSON");
+    assert_eq!(summaries.len(), 12);
     // The report's table agrees with the games.
     let report = success_stdout(&gametree(&["experiment", "report", out]));
     assert!(report.contains("## Cost and strength"));
@@ -831,7 +879,6 @@ fn the_cost_strength_matches_resume_and_the_report_shows_every_one() {
     let summaries: Vec<serde_json::Value> =
         serde_json::from_str(&fs::read_to_string(run.join("curves.json")).expect("curves.json"))
             .expect("JSON");
-    assert_eq!(summaries.len(), 11);
     for summary in &summaries {
         let first = &summary["first"];
         let label = format!(

@@ -317,29 +317,46 @@ pub(super) fn run_curves(args: &CurvesArgs) -> Result<Outcome, CliError> {
         .num_threads(jobs)
         .build()
         .map_err(|error| usage(format!("--jobs {jobs}: {error}")))?;
-    let curves_config = CurvesConfig {
+    let asked = CurvesConfig {
         reference,
         pairings: pairings.clone(),
         openings: openings.len(),
         ordering: "killers and history below the root".to_string(),
     };
     let _lock = lock_dir(&args.dir)?;
-    match results
+    // A later run may add matches (more depths, another rule) to the same curves; the
+    // reference, the openings and the ordering stay those of the first.
+    let curves_config = match results
         .read_json::<CurvesConfig>(CURVES_CONFIG)
         .map_err(usage)?
     {
-        Some(old) if old != curves_config => {
+        Some(old)
+            if (old.reference, old.openings, &old.ordering)
+                != (asked.reference, asked.openings, &asked.ordering) =>
+        {
             return Err(usage(format!(
-                "{} holds curves asked for with other options (see its {CURVES_CONFIG}); \
-                 rerun with the same options",
+                "{} holds curves against another reference or on other openings (see its \
+                 {CURVES_CONFIG}); rerun with the same --reference and --opening-count",
                 args.dir.display()
             )));
         }
-        Some(_) => {}
-        None => results
-            .write_json(CURVES_CONFIG, &curves_config)
-            .map_err(usage)?,
-    }
+        Some(mut old) => {
+            let before = old.pairings.len();
+            for pairing in &pairings {
+                if !old.pairings.contains(pairing) {
+                    old.pairings.push(*pairing);
+                }
+            }
+            if old.pairings.len() > before {
+                results.write_json(CURVES_CONFIG, &old).map_err(usage)?;
+            }
+            old
+        }
+        None => {
+            results.write_json(CURVES_CONFIG, &asked).map_err(usage)?;
+            asked
+        }
+    };
     say!(
         "cost and strength: {} matches against {} of {} games each (quiescence {}), {jobs} thread{}, results in {}",
         pairings.len(),
