@@ -565,6 +565,12 @@ pub struct PairingSummary {
     pub second: CurvePlayer,
     /// The first player's wins, draws and losses.
     pub score: MatchScore,
+    /// Those of its games as Black.
+    #[serde(default = "MatchScore::none")]
+    pub as_black: MatchScore,
+    /// Those of its games as White.
+    #[serde(default = "MatchScore::none")]
+    pub as_white: MatchScore,
     /// Its Elo advantage over the second, with the 95% interval.
     pub elo: Option<EloEstimate>,
     /// Its searches over all games.
@@ -604,17 +610,19 @@ fn per_move(total: f64, moves: u64) -> f64 {
 /// Sums up the games of `pairing` among `records` (`None` when none is played yet).
 #[must_use]
 pub fn summarize_pairing(pairing: &Pairing, records: &[CurveRecord]) -> Option<PairingSummary> {
-    let mut score = MatchScore {
-        wins: 0,
-        draws: 0,
-        losses: 0,
-    };
+    let (mut score, mut as_black, mut as_white) =
+        (MatchScore::none(), MatchScore::none(), MatchScore::none());
     let (mut first_stats, mut second_stats) = (SideStats::default(), SideStats::default());
     for record in records
         .iter()
         .filter(|record| record.first == pairing.first && record.second == pairing.second)
     {
         score.record(record.first_points);
+        if record.first_black {
+            as_black.record(record.first_points);
+        } else {
+            as_white.record(record.first_points);
+        }
         add(&mut first_stats, &record.first_stats);
         add(&mut second_stats, &record.second_stats);
     }
@@ -622,6 +630,8 @@ pub fn summarize_pairing(pairing: &Pairing, records: &[CurveRecord]) -> Option<P
         first: pairing.first,
         second: pairing.second,
         score,
+        as_black,
+        as_white,
         elo: score.elo(),
         first_stats,
         second_stats,

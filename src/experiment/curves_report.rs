@@ -394,18 +394,19 @@ pub fn curves_markdown(
         );
         let _ = writeln!(
             text,
-            "| match | isolates | games | W/D/L | score | Elo [95%] | positions a move (first / second) |"
+            "| match | isolates | games | W/D/L | score | Elo [95%] | score as Black / White | positions a move (first / second) |"
         );
-        let _ = writeln!(text, "|---|---|---:|---|---:|---:|---:|");
+        let _ = writeln!(text, "|---|---|---:|---|---:|---:|---:|---:|");
         for summary in attribution {
             let _ = writeln!(
                 text,
-                "| {} vs {} | {} | {} | {} | {:.0} / {:.0} |",
+                "| {} vs {} | {} | {} | {} | {} | {:.0} / {:.0} |",
                 summary.first.label(),
                 summary.second.label(),
                 isolates(summary.first.rule, summary.second.rule),
                 score_cells(&summary.score),
                 elo_text(summary),
+                colour_cells(summary),
                 summary.nodes_per_move(),
                 per_move_nodes(summary),
             );
@@ -630,6 +631,79 @@ fn typical_half_width(summaries: &[PairingSummary], reference: CurvePlayer) -> f
     widths.get(widths.len() / 2).copied().unwrap_or(0.0)
 }
 
+/// `0.487 / 0.647`: the first player's score as Black and as White.
+fn colour_cells(summary: &PairingSummary) -> String {
+    let score = |score: &super::elo::MatchScore| {
+        score
+            .score()
+            .map_or("–".to_string(), |score| format!("{score:.3}"))
+    };
+    format!(
+        "{} / {}",
+        score(&summary.as_black),
+        score(&summary.as_white)
+    )
+}
+
+/// How much better the players score as White than as Black, over every match against
+/// the reference: the ballots' own lean, which any colour split should be read against.
+/// `None` without such matches.
+#[must_use]
+pub fn white_lean(reference: CurvePlayer, summaries: &[PairingSummary]) -> Option<f64> {
+    let leans: Vec<f64> = summaries
+        .iter()
+        .filter(|summary| summary.second == reference)
+        .filter_map(|summary| Some(summary.as_white.score()? - summary.as_black.score()?))
+        .collect();
+    (!leans.is_empty()).then(|| leans.iter().sum::<f64>() / leans.len() as f64)
+}
+
+/// What the cost–strength matches say of colour: the split of the tie-breaking and
+/// Slagle's players against 1&1 at the reference's depth, set against the ballots' lean.
+#[must_use]
+pub fn curves_colour_note(reference: CurvePlayer, summaries: &[PairingSummary]) -> Option<String> {
+    let lean = white_lean(reference, summaries)?;
+    let split = |rule: Rule| {
+        summaries
+            .iter()
+            .find(|summary| {
+                summary.first
+                    == CurvePlayer {
+                        rule,
+                        depth: reference.depth,
+                    }
+                    && summary.second.rule == Rule::OneOne
+                    && summary.second.depth == reference.depth
+            })
+            .map(|summary| {
+                format!(
+                    "{} against 1&1 at depth {}: {} as Black / White",
+                    summary.first.label(),
+                    reference.depth,
+                    colour_cells(summary)
+                )
+            })
+    };
+    let splits: Vec<String> = [Rule::TieBreak, Rule::Slagle]
+        .into_iter()
+        .filter_map(split)
+        .collect();
+    Some(format!(
+        "In the cost–strength matches (every player ordered alike): {}; over all {} matches against \
+         the reference the first player scores on average {lean:+.3} more as White than as Black, \
+         the ballots' own lean.",
+        if splits.is_empty() {
+            "no match at the reference's depth".to_string()
+        } else {
+            splits.join("; ")
+        },
+        summaries
+            .iter()
+            .filter(|summary| summary.second == reference)
+            .count()
+    ))
+}
+
 /// `games | W/D/L | score` of a table row.
 fn score_cells(score: &super::elo::MatchScore) -> String {
     format!(
@@ -670,6 +744,8 @@ mod tests {
                 depth: 6,
             },
             score,
+            as_black: MatchScore::none(),
+            as_white: score,
             elo: score.elo(),
             first_stats: SideStats {
                 moves,

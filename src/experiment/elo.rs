@@ -50,6 +50,16 @@ pub fn elo_difference(score: f64) -> f64 {
 }
 
 impl MatchScore {
+    /// No game yet.
+    #[must_use]
+    pub fn none() -> MatchScore {
+        MatchScore {
+            wins: 0,
+            draws: 0,
+            losses: 0,
+        }
+    }
+
     /// Counts one game in which this side scored `points`: 1 a win, 0 a loss, anything
     /// else (½) a draw.
     pub fn record(&mut self, points: f64) {

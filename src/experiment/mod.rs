@@ -76,8 +76,8 @@ mod results;
 
 #[cfg(feature = "cli")]
 pub use curves_report::{
-    CURVE_CHARTS, Cost, CurvePoint, curve_points, curves_answer, curves_conclusion,
-    curves_markdown, draw_curve_charts, one_one_at, signed_elo,
+    CURVE_CHARTS, Cost, CurvePoint, curve_points, curves_answer, curves_colour_note,
+    curves_conclusion, curves_markdown, draw_curve_charts, one_one_at, signed_elo, white_lean,
 };
 #[cfg(feature = "cli")]
 pub use kalah_report::{

@@ -263,6 +263,8 @@ pub struct CurvesText {
     /// The answer to Slagle's question ([`super::curves_answer`]), when some 2&2 player
     /// lies within the 1&1 curve's range of cost.
     pub answer: Option<String>,
+    /// What the matches say of colour ([`super::curves_colour_note`]).
+    pub colour: Option<String>,
 }
 
 /// What m&n backing up is, before the method: the notation of docs/m-and-n.md.
@@ -364,10 +366,14 @@ fn threats_section(text: &mut String, input: &ReportInput<'_>) {
             text,
             "4. **Colour.** At equal depth 2&2 scored {:.3} as Black and {:.3} as White (paired \
              test over the openings: z = {}). The learned functions are fitted from the side to \
-             move, one fit for both colours; an effect of colour that large is not explained here.",
+             move, one fit for both colours. {}",
             split.as_black.score().unwrap_or(0.5),
             split.as_white.score().unwrap_or(0.5),
-            split.z.map_or("–".to_string(), |z| format!("{z:+.2}"))
+            split.z.map_or("–".to_string(), |z| format!("{z:+.2}")),
+            input
+                .curves
+                .and_then(|curves| curves.colour.as_deref())
+                .unwrap_or("An effect of colour that large is not explained here.")
         );
     }
     let _ = writeln!(

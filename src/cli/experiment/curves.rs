@@ -15,8 +15,8 @@ use serde::{Deserialize, Serialize};
 use gametree::experiment::{
     CurvePlayer, CurveRecord, CurvesText, Family, LearningSample, LevelFunctions, Opening, Pairing,
     PairingSummary, ResultsDir, Rule, RuleBook, SlagleParameters, curve_game_specs, curves_answer,
-    curves_conclusion, curves_markdown, draw_curve_charts, play_curve_game, signed_elo,
-    summarize_pairing,
+    curves_colour_note, curves_conclusion, curves_markdown, draw_curve_charts, play_curve_game,
+    signed_elo, summarize_pairing,
 };
 
 use super::{
@@ -466,6 +466,7 @@ pub(super) fn report_section(
         section: curves_markdown(config.reference, &summaries, link, 2 * config.openings),
         conclusion: curves_conclusion(config.reference, &summaries),
         answer: curves_answer(config.reference, &summaries),
+        colour: curves_colour_note(config.reference, &summaries),
     }))
 }
 
