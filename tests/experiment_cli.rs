@@ -883,14 +883,7 @@ fn the_cost_strength_matches_resume_and_the_report_shows_every_one() {
         let first = &summary["first"];
         let label = format!(
             "{}, depth {}",
-            match first["rule"].as_str().expect("rule") {
-                "one-one" => "1&1",
-                "tie-break" => "2&2 tie-break",
-                "offset" => "offset",
-                "slagle" => "2&2 Slagle",
-                "shifted" => "2&2 shifted",
-                other => panic!("unknown rule {other}"),
-            },
+            label_of(first["rule"].as_str().expect("rule")),
             first["depth"]
         );
         let score = &summary["score"];
@@ -905,13 +898,44 @@ fn the_cost_strength_matches_resume_and_the_report_shows_every_one() {
             games[1],
             games[2]
         );
-        let cell = format!("| {label} vs ");
-        assert!(
-            report.contains(&row) || report.contains(&cell),
-            "{row} is not in the report"
+        // A match against the reference is a row of the curves' table; another (an
+        // attribution match) a row naming both players, with the same counts.
+        let second = &summary["second"];
+        let counts = format!(
+            "| {} | {}/{}/{} |",
+            games.iter().sum::<u64>(),
+            games[0],
+            games[1],
+            games[2]
         );
+        let found = if second["rule"] == "one-one" && second["depth"] == 3 {
+            report.contains(&row)
+        } else {
+            let second_label = format!(
+                "{}, depth {}",
+                label_of(second["rule"].as_str().expect("rule")),
+                second["depth"]
+            );
+            report.lines().any(|line| {
+                line.starts_with(&format!("| {label} vs {second_label} |"))
+                    && line.contains(&counts)
+            })
+        };
+        assert!(found, "{row} is not in the report");
     }
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// A rule's name in the report, from its name in the JSON files.
+fn label_of(rule: &str) -> &'static str {
+    match rule {
+        "one-one" => "1&1",
+        "tie-break" => "2&2 tie-break",
+        "offset" => "offset",
+        "slagle" => "2&2 Slagle",
+        "shifted" => "2&2 shifted",
+        other => panic!("unknown rule {other}"),
+    }
 }
 
 #[test]
@@ -935,5 +959,84 @@ fn curves_refuse_bad_input_in_one_line() {
     ] {
         assert_usage_error_of(&["experiment", "curves", out, flag, value], message);
     }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn curves_played_in_shards_merge_into_the_games_of_one_run() {
+    let dir = scratch("curves-shards");
+    let whole = dir.join("whole");
+    tiny(&whole, &[]);
+    let copy = |name: &str| {
+        let target = dir.join(name);
+        fs::create_dir_all(&target).expect("directory");
+        for entry in fs::read_dir(&whole).expect("read").flatten() {
+            if entry.file_name() != ".gametree.lock" {
+                fs::copy(entry.path(), target.join(entry.file_name())).expect("copy");
+            }
+        }
+        target
+    };
+    let (first, second) = (copy("shard-1"), copy("shard-2"));
+    let args = |out: &Path, shard: Option<&str>| {
+        let mut args: Vec<String> = [
+            "experiment",
+            "curves",
+            out.to_str().expect("UTF-8"),
+            "--depths",
+            "2",
+            "--one-one-depths",
+            "2",
+            "--opening-count",
+            "2",
+        ]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+        if let Some(shard) = shard {
+            args.extend(["--shard".to_string(), shard.to_string()]);
+        }
+        args
+    };
+    let run = |args: Vec<String>| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        success_stdout(&gametree(&args))
+    };
+    run(args(&whole, None));
+    run(args(&first, Some("1/2")));
+    run(args(&second, Some("2/2")));
+    let pdns = |run: &Path| -> Vec<(String, String, bool)> {
+        let mut games: Vec<(String, String, bool)> = fs::read_to_string(run.join("curves.jsonl"))
+            .expect("curves.jsonl")
+            .lines()
+            .map(|line| {
+                let record: serde_json::Value = serde_json::from_str(line).expect("JSON");
+                (
+                    record["key"].as_str().expect("key").to_string(),
+                    record["pdn"].as_str().expect("pdn").to_string(),
+                    record["first_black"].as_bool().expect("colour"),
+                )
+            })
+            .collect();
+        games.sort();
+        games
+    };
+    // Each shard plays whole openings: as many games with each colour.
+    for shard in [&first, &second] {
+        let games = pdns(shard);
+        let black = games.iter().filter(|(_, _, black)| *black).count();
+        assert_eq!(2 * black, games.len(), "{}", shard.display());
+    }
+    let merged = dir.join("merged");
+    success_stdout(&gametree(&[
+        "experiment",
+        "merge",
+        first.to_str().expect("UTF-8"),
+        second.to_str().expect("UTF-8"),
+        "--out",
+        merged.to_str().expect("UTF-8"),
+    ]));
+    assert_eq!(pdns(&merged), pdns(&whole));
+    assert!(merged.join("curves.json").exists());
     let _ = fs::remove_dir_all(&dir);
 }

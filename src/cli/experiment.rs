@@ -1492,6 +1492,7 @@ fn run_merge(dirs: &[PathBuf], out: &Path) -> Result<Outcome, CliError> {
         out.display()
     )?;
     write_match_outputs(&target, &config)?;
+    curves::merge_curves(&inputs, &target)?;
     Ok(Outcome::Found)
 }
 
@@ -1657,9 +1658,8 @@ fn run_report(dir: &Path, output: Option<&Path>) -> Result<Outcome, CliError> {
         .collect();
     let curves = curves::report_section(&results, &link)?;
     // The primer's picture and the m&n guide are in the package's docs/: linked when the
-    // report is written from the package's root, as the docs are.
-    // Through the package's root, so that a report written to target/ links as the one
-    // in docs/ does.
+    // report is written from the package's root, through that root, so that a report
+    // written to target/ links as the one in docs/ does.
     let docs_link = Path::new("docs/images/m-and-n-primer.svg")
         .exists()
         .then(|| format!("{}/docs", relative_link(report_dir, Path::new("."))));

@@ -554,7 +554,9 @@ pub fn curves_answer(reference: CurvePlayer, summaries: &[PairingSummary]) -> Op
     let by_nodes = curve_points(reference, summaries, Cost::Positions);
     let by_time = curve_points(reference, summaries, Cost::CpuTime);
     let mut sentences = Vec::new();
-    let mut verdicts = Vec::new();
+    // Per family and measure: every depth below the curve, every depth above, or mixed.
+    let (mut all_below, mut all_above, mut significant_below, mut significant_above) =
+        (true, true, 0, 0);
     for rule in [Rule::Slagle, Rule::Shifted] {
         let nodes = standing(
             rule,
@@ -573,11 +575,15 @@ pub fn curves_answer(reference: CurvePlayer, summaries: &[PairingSummary]) -> Op
         if nodes.gaps.is_empty() && time.gaps.is_empty() {
             continue;
         }
-        let mean = |standing: &Standing| {
-            standing.gaps.iter().map(|(_, gap)| gap).sum::<f64>()
-                / standing.gaps.len().max(1) as f64
-        };
-        verdicts.push(mean(&time).min(mean(&nodes)));
+        for measure in [&nodes, &time]
+            .into_iter()
+            .filter(|standing| !standing.gaps.is_empty())
+        {
+            all_below &= measure.gaps.iter().all(|(_, gap)| *gap < 0.0);
+            all_above &= measure.gaps.iter().all(|(_, gap)| *gap > 0.0);
+            significant_below += measure.below;
+            significant_above += measure.above;
+        }
         let mut sentence = format!(
             "the 2&2 players with {} ",
             match rule {
@@ -594,6 +600,8 @@ pub fn curves_answer(reference: CurvePlayer, summaries: &[PairingSummary]) -> Op
         if !time.gaps.is_empty() {
             if !nodes.gaps.is_empty() {
                 sentence.push_str(", and ");
+            } else {
+                sentence.push_str("stand ");
             }
             sentence.push_str(&format!("{} at equal CPU time", describe(&time)));
         }
@@ -602,12 +610,14 @@ pub fn curves_answer(reference: CurvePlayer, summaries: &[PairingSummary]) -> Op
     if sentences.is_empty() {
         return None;
     }
-    let verdict = if verdicts.iter().all(|&gap| gap < 0.0) {
+    // "No" (or "Yes") only when every family at every depth and both costs lies on the same
+    // side of the 1&1 curve, and some depth's whole interval does.
+    let verdict = if all_below && significant_below > 0 {
         "**No**: at checkers, backing up the two best values does not pay for its cost. Against"
-    } else if verdicts.iter().all(|&gap| gap > 0.0) {
+    } else if all_above && significant_above > 0 {
         "**Yes**: at checkers, backing up the two best values pays for its cost. Against"
     } else {
-        "**Not clearly**: the families disagree. Against"
+        "**Not clearly**: the 2&2 players do not lie on one side of the 1&1 curve with any depth's interval clear of it. Against"
     };
     Some(format!(
         "{verdict} the same reference ({}), {}. Each point is one match of its own, with an \
@@ -646,7 +656,7 @@ fn colour_cells(summary: &PairingSummary) -> String {
 }
 
 /// How much better the players score as White than as Black, over every match against
-/// the reference: the ballots' own lean, which any colour split should be read against.
+/// the reference: the openings' own lean, which any colour split should be read against.
 /// `None` without such matches.
 #[must_use]
 pub fn white_lean(reference: CurvePlayer, summaries: &[PairingSummary]) -> Option<f64> {
@@ -691,7 +701,7 @@ pub fn curves_colour_note(reference: CurvePlayer, summaries: &[PairingSummary]) 
     Some(format!(
         "In the cost–strength matches (every player ordered alike): {}; over all {} matches against \
          the reference the first player scores on average {lean:+.3} more as White than as Black, \
-         the ballots' own lean.",
+         the openings' own lean.",
         if splits.is_empty() {
             "no match at the reference's depth".to_string()
         } else {
@@ -760,6 +770,34 @@ mod tests {
                 depth_sum: 6 * moves,
             },
         }
+    }
+
+    #[test]
+    fn the_answer_says_no_only_when_every_player_lies_below_the_curve() {
+        let reference = CurvePlayer {
+            rule: Rule::OneOne,
+            depth: 6,
+        };
+        let curve = [
+            summary(Rule::OneOne, 4, 5, 15, 500),
+            summary(Rule::OneOne, 8, 15, 5, 50_000),
+        ];
+        let with = |player: PairingSummary| {
+            let mut all = curve.to_vec();
+            all.push(player);
+            curves_answer(reference, &all)
+        };
+        // Far below the curve at 15,000 positions: 1 win, 10 draws, 60 losses.
+        let below = with(summary(Rule::Slagle, 6, 1, 60, 15_000)).expect("inside the curve");
+        assert!(below.starts_with("**No**"), "{below}");
+        // Far above it.
+        let above = with(summary(Rule::Slagle, 6, 60, 1, 15_000)).expect("inside the curve");
+        assert!(above.starts_with("**Yes**"), "{above}");
+        // On the curve (the reference's own score): neither.
+        let level = with(summary(Rule::Slagle, 6, 12, 8, 15_000)).expect("inside the curve");
+        assert!(level.starts_with("**Not clearly**"), "{level}");
+        // Outside the curve's range of cost: no answer.
+        assert_eq!(with(summary(Rule::Slagle, 9, 1, 60, 900_000)), None);
     }
 
     #[test]

@@ -332,12 +332,49 @@ fn threats_section(text: &mut String, input: &ReportInput<'_>) {
             )
         }
     );
+    let below: Vec<String> = input
+        .fits
+        .iter()
+        .filter(|row| row.fit.mean_excess < 0.0)
+        .map(|row| row.dmax.to_string())
+        .collect();
+    let shifted_better: Vec<String> = input
+        .families
+        .iter()
+        .filter(|(_, rows)| {
+            let aic = |family| {
+                rows.iter()
+                    .find(|row| row.fit.family == family)
+                    .map(|row| row.fit.aic())
+            };
+            matches!(
+                (aic(super::Family::Shifted), aic(super::Family::Offset)),
+                (Some(shifted), Some(offset)) if shifted - offset <= -10.0
+            )
+        })
+        .map(|(dmax, _)| dmax.to_string())
+        .collect();
+    let list = |levels: &[String]| {
+        if levels.is_empty() {
+            "none".to_string()
+        } else {
+            levels.join(", ")
+        }
+    };
     let _ = writeln!(
         text,
-        "2. **The shape of the family.** Slagle's family can only add to a₂, but the deep value \
-         is on average below the best shallow one at most levels; the shifted family (with an \
-         offset) fits better at every dmax (*Three families*, and by phase). The players of \
-         that family are in the cost–strength table when it was played."
+        "2. **The shape of the family.** Slagle's family can only add to a₂; the deep value is \
+         on average below the best shallow one at dmax {} (of {}). The shifted family (with an \
+         offset) beats the offset alone decisively (ΔAIC ≤ −10) at dmax {} (*Three \
+         families*).{}",
+        list(&below),
+        input.fits.len(),
+        list(&shifted_better),
+        if input.curves.is_some() {
+            " Its players are in the cost–strength table."
+        } else {
+            ""
+        }
     );
     let _ = writeln!(
         text,
@@ -345,8 +382,8 @@ fn threats_section(text: &mut String, input: &ReportInput<'_>) {
         if config.quiescence_plies > 0 {
             format!(
                 "Every search goes on past its depth while a capture is forced (at most {} \
-                 plies), which takes most of the parity swing out of the values \
-                 (results/quiescence/parity.txt measures how much).",
+                 plies); results/quiescence/parity.txt measures the swing of the values from \
+                 one depth to the next with and without it.",
                 config.quiescence_plies
             )
         } else {
@@ -370,24 +407,34 @@ fn threats_section(text: &mut String, input: &ReportInput<'_>) {
             split.as_black.score().unwrap_or(0.5),
             split.as_white.score().unwrap_or(0.5),
             split.z.map_or("–".to_string(), |z| format!("{z:+.2}")),
-            input
-                .curves
-                .and_then(|curves| curves.colour.as_deref())
-                .unwrap_or("An effect of colour that large is not explained here.")
+            match (
+                input.curves.and_then(|curves| curves.colour.as_deref()),
+                split.z
+            ) {
+                (Some(note), _) => note,
+                (None, Some(z)) if z.abs() >= 1.96 =>
+                    "An effect of colour that large is not explained here.",
+                (None, _) => "The split is within chance at the 5% level.",
+            }
         );
     }
     let _ = writeln!(
         text,
-        "5. **The baseline.** {} In the cost–strength matches every player orders its moves the \
-         same way (killers and the history heuristic) and cost is counted in positions and in \
-         the CPU time of the searching thread. The equal-cost matches are not independent of \
-         the equal-depth one: the same openings, and deterministic players.",
+        "5. **The baseline.** {}{} The equal-cost matches are not independent of the \
+         equal-depth one: the same openings, and deterministic players.",
         if config.ordered {
             "Both match players order their moves with killers and the history heuristic."
         } else {
             "In the three matches above both players search successors in the game's order (as \
              Slagle's procedure does), and 1&1's iterative deepening at equal cost does not \
              reorder either."
+        },
+        if input.curves.is_some() {
+            " In the cost–strength matches every player orders its moves the same way (killers \
+             and the history heuristic) and cost is counted in positions and in the CPU time \
+             of the searching thread."
+        } else {
+            ""
         }
     );
     let endgames = input
@@ -408,9 +455,8 @@ fn threats_section(text: &mut String, input: &ReportInput<'_>) {
         },
         match endgames {
             Some(endgames) if total > 0 => format!(
-                " The typical positions are {:.0}% endgames (11 pieces or fewer): self-play \
-                 spends most of its moves there. The fits by phase say whether the functions \
-                 differ.",
+                " The typical positions are {:.0}% endgames (11 pieces or fewer); the fits by \
+                 phase say whether the functions differ.",
                 100.0 * endgames as f64 / total as f64
             ),
             _ => String::new(),
@@ -441,16 +487,16 @@ fn related_work_section(text: &mut String) {
         "\n## Related work\n\n\
          - **Slagle and Dixon (1970)**, *Experiments with the M & N tree-searching program*, \
          CACM 13(3):147–154, played M&N against ordinary minimaxing on Kalah and report M&N \
-         significantly better at equal depth. The matches at equal depth here point the same \
-         way; the question of cost, which they did not settle, is what the cost–strength \
-         curves answer.\n\
+         significantly better at equal depth: the comparison of the equal-depth match here. \
+         The question of cost, which they did not settle, is what the cost–strength curves \
+         answer.\n\
          - **Chi and Nau (1987)** compared the product back-up rule with minimax in several \
          games, Kalah among them: a rule other than minimax can win at equal depth, and which \
          one wins depends on the game and on the evaluation's errors.\n\
          - **Nau** on search pathology (*An investigation of the causes of pathology in games*, \
          Artificial Intelligence 19, 1982): in some game trees minimaxing deeper makes worse \
-         decisions. Checkers is not such a game here: 1&1's Elo rises with depth on the \
-         curve.\n\
+         decisions; the 1&1 curve of the cost–strength matches shows whether deeper search \
+         pays here.\n\
          - **Baum and Smith (1997)**, *A Bayesian approach to relevance in game playing*, \
          Artificial Intelligence 97:195–242, back up probability distributions of values \
          instead of numbers: the principled form of what m&n approximates with a bonus for a \

@@ -266,10 +266,13 @@ pub(super) fn run_curves(args: &CurvesArgs) -> Result<Outcome, CliError> {
     let depth = config.depth;
     let reference = match &args.reference {
         Some(text) => parse_player(text)?,
-        None => CurvePlayer {
-            rule: Rule::OneOne,
-            depth,
-        },
+        None => {
+            check_depth(depth, "the run's D (the default reference)")?;
+            CurvePlayer {
+                rule: Rule::OneOne,
+                depth,
+            }
+        }
     };
     let mut rules = Vec::new();
     for name in &args.rules {
@@ -284,11 +287,16 @@ pub(super) fn run_curves(args: &CurvesArgs) -> Result<Outcome, CliError> {
             rules.push(rule);
         }
     }
-    let depths = parse_range(args.depths.as_deref(), "--depths", (4, depth + 2))?;
+    let deepest = |extra: u32| (depth + extra).min(MAX_CURVE_DEPTH);
+    let depths = parse_range(
+        args.depths.as_deref(),
+        "--depths",
+        (4.min(depth), deepest(2)),
+    )?;
     let one_one_depths = parse_range(
         args.one_one_depths.as_deref(),
         "--one-one-depths",
-        (4, depth + 3),
+        (4.min(depth), deepest(3)),
     )?;
     let pairings = pairings(
         reference,
@@ -379,7 +387,9 @@ pub(super) fn run_curves(args: &CurvesArgs) -> Result<Outcome, CliError> {
         let specs: Vec<_> = curve_game_specs(&[*pairing], openings.len())
             .into_iter()
             .enumerate()
-            .filter(|(index, _)| shard.is_none_or(|(k, n)| index % n == k - 1))
+            // A shard takes whole openings (both colours), so that each shard's games
+            // are colour-balanced.
+            .filter(|(index, _)| shard.is_none_or(|(k, n)| (index / 2) % n == k - 1))
             .map(|(_, spec)| spec)
             .filter(|spec| !finished.contains(&spec.key()))
             .collect();
@@ -447,6 +457,58 @@ fn summary_line(summary: &PairingSummary) -> String {
         summary.nodes_per_move(),
         summary.seconds_per_move()
     )
+}
+
+/// `experiment merge`: the curves of the shards (the same curves asked for in each, their
+/// games together), when they have any.
+pub(super) fn merge_curves(inputs: &[ResultsDir], target: &ResultsDir) -> Result<(), CliError> {
+    let mut config: Option<CurvesConfig> = None;
+    let mut games: std::collections::BTreeMap<String, CurveRecord> =
+        std::collections::BTreeMap::new();
+    for input in inputs {
+        let Some(found) = input
+            .read_json::<CurvesConfig>(CURVES_CONFIG)
+            .map_err(usage)?
+        else {
+            continue;
+        };
+        if let Some(first) = &config
+            && *first != found
+        {
+            return Err(usage(format!(
+                "{}: other curves than the first shard's (see {CURVES_CONFIG})",
+                input.root().display()
+            )));
+        }
+        config = Some(found);
+        for record in input
+            .read_jsonl::<CurveRecord>(CURVES_GAMES)
+            .map_err(usage)?
+        {
+            if let Some(old) = games.get(&record.key)
+                && old.pdn != record.pdn
+            {
+                return Err(usage(format!(
+                    "curves game {} differs between shards",
+                    record.key
+                )));
+            }
+            games.entry(record.key.clone()).or_insert(record);
+        }
+    }
+    let Some(config) = config else {
+        return Ok(());
+    };
+    let mut lines = String::new();
+    for record in games.values() {
+        lines.push_str(&serde_json::to_string(record).map_err(|error| usage(error.to_string()))?);
+        lines.push('\n');
+    }
+    target.write_text(CURVES_GAMES, &lines).map_err(usage)?;
+    target.write_json(CURVES_CONFIG, &config).map_err(usage)?;
+    say!("merged {} curves games", games.len())?;
+    write_curve_outputs(target, &config)?;
+    Ok(())
 }
 
 /// The report's section on cost and strength and its line of the conclusion, when the

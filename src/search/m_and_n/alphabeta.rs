@@ -173,7 +173,8 @@ impl MnOrdering {
 }
 
 /// [`mn_alphabeta_depth_quiescent`] with the successors of the positions below the root
-/// ordered as `ordering` says: the same move and value, fewer positions examined.
+/// ordered as `ordering` says: the same move and value, usually with fewer positions
+/// examined.
 pub fn mn_alphabeta_depth_ordered<G, B>(
     game: &mut G,
     backing: &B,
