@@ -1040,3 +1040,53 @@ fn curves_played_in_shards_merge_into_the_games_of_one_run() {
     assert!(merged.join("curves.json").exists());
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn typical_positions_come_in_the_phase_shares_asked_for() {
+    let dir = scratch("phase-shares");
+    let run = dir.join("run");
+    tiny(&run, &["--phase-shares", "30,30,40"]);
+    // 40 positions: 12 openings (20 pieces or more), 12 middle games, 16 endgames.
+    let mut counts = [0usize; 3];
+    for line in fs::read_to_string(run.join("positions.fen"))
+        .expect("positions")
+        .lines()
+    {
+        let position = gametree::games::checkers::Position::from_fen(line).expect("FEN");
+        let pieces = [
+            gametree::games::checkers::Color::Black,
+            gametree::games::checkers::Color::White,
+        ]
+        .iter()
+        .map(|&colour| position.pieces(colour).count_ones())
+        .sum::<u32>();
+        counts[match pieces {
+            20.. => 0,
+            12..=19 => 1,
+            _ => 2,
+        }] += 1;
+    }
+    assert_eq!(counts, [12, 12, 16]);
+    let out = run.to_str().expect("UTF-8");
+    let report = success_stdout(&gametree(&["experiment", "report", out]));
+    assert!(report.contains("--phase-shares 30,30,40"));
+    assert!(report.contains("30% openings"));
+    for (shares, message) in [
+        ("30,30", "three whole percentages"),
+        ("50,50,10", "adding up to 100"),
+    ] {
+        assert_usage_error_of(&["experiment", "slagle", "--phase-shares", shares], message);
+    }
+    assert_usage_error_of(
+        &[
+            "experiment",
+            "slagle",
+            "--game",
+            "kalah",
+            "--phase-shares",
+            "30,30,40",
+        ],
+        "applies to checkers",
+    );
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -20,7 +20,7 @@ use gametree::experiment::{
     compare_families, draw_fit_chart, draw_grading_charts, exact_move_values, fit_backing_up,
     fits_csv, functions_so_far, game_specs, grade_move, grading_csv, kalah_report_markdown,
     matches_csv, one_and_one, paired_csv, paired_differences, position_kind, report_markdown,
-    summarize, summarize_grades, typical_positions,
+    summarize, summarize_grades, typical_positions, typical_positions_by_stratum,
 };
 use gametree::games::checkers::{Position, read_pdn, write_pdn};
 use gametree::games::kalah::{Kalah, KalahRules};
@@ -220,6 +220,11 @@ struct SlagleArgs {
     /// too; no move at a fixed depth changes, only the positions examined
     #[arg(long)]
     ordered: bool,
+    /// Checkers: sample the typical positions in these shares, in percent, of openings (20
+    /// pieces or more), middle games (12 to 19) and endgames (11 or fewer), e.g. 30,30,40;
+    /// default as self-play gives them
+    #[arg(long, value_name = "O,M,E")]
+    phase_shares: Option<String>,
     /// Typical positions searched by 2&2 and 1&1 at depth D to compare their costs.
     /// Default 200.
     #[arg(long)]
@@ -272,6 +277,32 @@ pub fn run(args: ExperimentArgs) -> Result<Outcome, CliError> {
 
 fn usage(message: impl Into<String>) -> CliError {
     CliError::Usage(message.into())
+}
+
+/// `--phase-shares O,M,E`: three whole percentages that add up to 100.
+fn parse_phase_shares(text: &str) -> Result<[u32; 3], CliError> {
+    let bad = || {
+        usage(format!(
+            "--phase-shares {text}: expected three whole percentages adding up to 100 \
+             (openings, middle games, endgames), e.g. 30,30,40"
+        ))
+    };
+    let shares: Vec<u32> = text
+        .split(',')
+        .map(|part| part.trim().parse::<u32>().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    match shares[..] {
+        [opening, middle, end] if opening + middle + end == 100 => Ok([opening, middle, end]),
+        _ => Err(bad()),
+    }
+}
+
+/// The quota of typical positions of each phase: the shares of `count`, the endgames
+/// taking what rounding leaves.
+fn phase_quotas(count: usize, shares: [u32; 3]) -> [usize; 3] {
+    let opening = count * shares[0] as usize / 100;
+    let middle = count * shares[1] as usize / 100;
+    [opening, middle, count - opening - middle]
 }
 
 /// `K/N` with 1 ≤ K ≤ N.
@@ -486,6 +517,9 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
         if args.ordered {
             return Err(usage("--ordered applies to checkers"));
         }
+        if args.phase_shares.is_some() {
+            return Err(usage("--phase-shares applies to checkers"));
+        }
         return run_slagle_kalah(args, depth, positions);
     }
     for (given, flag) in [
@@ -547,6 +581,11 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
         quiescence_plies: args.quiescence,
         evaluation: args.evaluation.choice(),
         ordered: args.ordered,
+        phase_shares: args
+            .phase_shares
+            .as_deref()
+            .map(parse_phase_shares)
+            .transpose()?,
         kalah: None,
     };
     run_game(
@@ -656,6 +695,7 @@ fn run_slagle_kalah(args: &SlagleArgs, depth: u32, positions: usize) -> Result<O
         quiescence_plies: 0,
         evaluation: ExperimentEvaluation::Samuel,
         ordered: false,
+        phase_shares: None,
         kalah: Some(KalahConfig {
             houses,
             seeds,
@@ -824,7 +864,7 @@ fn typical_positions_phase<E: ExperimentGame>(
     let bar = progress(config.positions, "typical positions");
     let max_games = (config.positions as u64).saturating_mul(4).max(1000);
     let mut found = 0;
-    let positions = typical_positions(config.positions, max_games, |games| {
+    let play = |games: std::ops::Range<u64>| {
         let batch: Vec<Vec<E::Position>> = games
             .into_par_iter()
             .map(|index| game.sampling_game(openings, config.seed, index, &config.sampling))
@@ -832,7 +872,16 @@ fn typical_positions_phase<E: ExperimentGame>(
         found += batch.iter().map(Vec::len).sum::<usize>();
         bar.set_position(found.min(config.positions) as u64);
         batch
-    });
+    };
+    let positions = match config.phase_shares {
+        Some(shares) => typical_positions_by_stratum(
+            &phase_quotas(config.positions, shares),
+            max_games,
+            |position| game.stratum(position),
+            play,
+        ),
+        None => typical_positions(config.positions, max_games, play),
+    };
     bar.finish_and_clear();
     dir.write_text(file, &game.positions_to_lines(&positions))
         .map_err(usage)?;
@@ -1582,6 +1631,9 @@ fn run_report(dir: &Path, output: Option<&Path>) -> Result<Outcome, CliError> {
     }
     if config.ordered {
         command.push_str(" --ordered");
+    }
+    if let Some([opening, middle, end]) = config.phase_shares {
+        command.push_str(&format!(" --phase-shares {opening},{middle},{end}"));
     }
     if let Some(kalah) = &config.kalah {
         command = format!(

@@ -62,6 +62,13 @@ pub trait ExperimentGame: Sync {
     /// Positions an m&n alpha-beta search of `depth` with `functions` visits from
     /// `position` (the calibration of the equal-cost match).
     fn search_nodes(&self, position: &Self::Position, functions: &Slagle, depth: u32) -> u64;
+    /// The stratum of a position for sampling in stated proportions
+    /// ([`super::positions::typical_positions_by_stratum`]): checkers' game phase. The
+    /// default puts every position in one.
+    fn stratum(&self, position: &Self::Position) -> usize {
+        let _ = position;
+        0
+    }
     /// One match game, as [`matches::play_game`] plays checkers.
     fn play_game(
         &self,
@@ -262,6 +269,19 @@ impl ExperimentGame for CheckersExperiment {
         config: &SamplingConfig,
     ) -> Vec<Position> {
         positions::sampling_game(openings, seed, game_index, config, self.evaluation)
+    }
+
+    fn stratum(&self, position: &Position) -> usize {
+        let pieces = position
+            .pieces(crate::games::checkers::Color::Black)
+            .count_ones()
+            + position
+                .pieces(crate::games::checkers::Color::White)
+                .count_ones();
+        super::Phase::ALL
+            .iter()
+            .position(|&phase| phase == super::Phase::of_pieces(pieces))
+            .unwrap_or(0)
     }
 
     fn deep_value(&self, position: &Position, depth: u32) -> (f64, u64) {

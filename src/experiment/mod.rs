@@ -62,7 +62,7 @@ pub use parameters::{
 pub use phases::{Phase, PhaseFits, phase_counts, phase_fits};
 pub use positions::{
     Opening, SAMPLING_BATCH, SamplingConfig, positions_from_fen_lines, positions_to_fen_lines,
-    sampling_game, typical_positions,
+    sampling_game, typical_positions, typical_positions_by_stratum,
 };
 
 #[cfg(feature = "cli")]

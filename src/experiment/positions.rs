@@ -201,8 +201,24 @@ where
 pub fn typical_positions<P: Clone + Eq + std::hash::Hash>(
     count: usize,
     max_games: u64,
+    play: impl FnMut(Range<u64>) -> Vec<Vec<P>>,
+) -> Vec<P> {
+    typical_positions_by_stratum(&[count], max_games, |_| 0, play)
+}
+
+/// [`typical_positions`] in stated proportions (issue 15: openings, middle games and
+/// endgames): `quotas[s]` distinct positions of each stratum `s` (as `stratum` tells),
+/// each kept the first time it occurs while its stratum's quota is not full, until every
+/// quota is; fewer only if `max_games` games do not supply enough. A stratum beyond
+/// `quotas` is never kept.
+pub fn typical_positions_by_stratum<P: Clone + Eq + std::hash::Hash>(
+    quotas: &[usize],
+    max_games: u64,
+    stratum: impl Fn(&P) -> usize,
     mut play: impl FnMut(Range<u64>) -> Vec<Vec<P>>,
 ) -> Vec<P> {
+    let count: usize = quotas.iter().sum();
+    let mut kept = vec![0; quotas.len()];
     let mut seen = HashSet::new();
     let mut positions = Vec::with_capacity(count);
     let mut next_game = 0;
@@ -210,7 +226,11 @@ pub fn typical_positions<P: Clone + Eq + std::hash::Hash>(
         let end = (next_game + SAMPLING_BATCH).min(max_games);
         for game in play(next_game..end) {
             for position in game {
-                if positions.len() < count && seen.insert(position.clone()) {
+                let class = stratum(&position);
+                if quotas.get(class).is_some_and(|&quota| kept[class] < quota)
+                    && seen.insert(position.clone())
+                {
+                    kept[class] += 1;
                     positions.push(position);
                 }
             }
@@ -246,6 +266,28 @@ pub fn positions_from_fen_lines(text: &str) -> Result<Vec<Position>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn strata_fill_their_quotas_with_the_first_distinct_positions_of_each() {
+        // Games of numbers; the stratum is the number's remainder by 3.
+        let play = |games: Range<u64>| -> Vec<Vec<u64>> {
+            games
+                .map(|game| (game * 5..game * 5 + 7).collect())
+                .collect()
+        };
+        let positions = typical_positions_by_stratum(&[2, 0, 3], 1000, |n| (n % 3) as usize, play);
+        assert_eq!(positions, [0, 2, 3, 5, 8]);
+        // One stratum is the plain sampling.
+        assert_eq!(typical_positions(4, 1000, play), [0, 1, 2, 3]);
+        // Quotas that the games cannot fill give what there is.
+        let short = typical_positions_by_stratum(
+            &[1, 1, 1],
+            1,
+            |n| (n % 3) as usize,
+            |_| vec![vec![3, 6, 9]],
+        );
+        assert_eq!(short, [3]);
+    }
 
     fn sequential(openings: &[Opening], seed: u64, count: usize) -> Vec<Position> {
         let config = SamplingConfig {

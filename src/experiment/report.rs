@@ -743,8 +743,18 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
          self-play games out of the openings below, reproducible from seed {}: at every ply each \
          legal move is looked at {} plies deep by 1&1 alpha-beta, and the move played is drawn \
          uniformly among those within {} points (a man is 100) of the best. Only positions with \
-         at least two legal moves are kept, since the learning backs up two successors.",
-        config.positions, config.seed, config.sampling.search_depth, config.sampling.margin
+         at least two legal moves are kept, since the learning backs up two successors.{}",
+        config.positions,
+        config.seed,
+        config.sampling.search_depth,
+        config.sampling.margin,
+        config
+            .phase_shares
+            .map_or(String::new(), |[opening, middle, end]| format!(
+                " They are kept in stated proportions (`--phase-shares`): {opening}% openings \
+                 (20 pieces or more), {middle}% middle games (12–19), {end}% endgames (11 or \
+                 fewer), each phase's positions the first to occur."
+            ))
     );
     let _ = writeln!(
         text,

@@ -69,6 +69,11 @@ pub struct ExperimentConfig {
     /// history heuristic below the root); absent, and false, in older files.
     #[serde(default, skip_serializing_if = "is_false")]
     pub ordered: bool,
+    /// The typical positions' shares, in percent, of openings, middle games and endgames
+    /// ([`super::Phase`]), when they were sampled in stated proportions; absent, and
+    /// as self-play gives them, in older files.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub phase_shares: Option<[u32; 3]>,
     /// The Kalah board and the grading, for a run on Kalah; absent on checkers (so a
     /// checkers `config.json` reads and writes as before).
     #[serde(default, skip_serializing_if = "Option::is_none")]
