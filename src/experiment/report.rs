@@ -735,6 +735,15 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
          2&2 alpha-beta procedure against ordinary (1&1) alpha-beta. He never reported the \
          result. This page reports ours.\n\n",
     );
+    if let Some(answer) = input.curves.and_then(|curves| curves.answer.as_deref()) {
+        // The answer first, in its first sentence; the evidence and its limits below.
+        let first = answer.split(". ").next().unwrap_or(answer);
+        let _ = writeln!(
+            text,
+            "*In short:* {first}. The evidence is under *Cost and strength*, its limits under \
+             *Threats to validity*, and the whole answer [below](#the-answer).\n"
+        );
+    }
     primer_section(&mut text, input.docs_link);
     text.push_str("## Method\n\n");
     let _ = writeln!(
