@@ -102,7 +102,7 @@ pub use games::connect_four::ConnectFour;
 pub use games::kalah::Kalah;
 pub use games::simple_tic_tac_toe::SimpleTicTacToe;
 pub use games::tic_tac_toe::{self, TicTacToe};
-pub use random::SplitMix64;
+pub use random::{SplitMix64, play_random_moves};
 pub mod experiment;
 
 /// The README's Rust examples, compiled and run by `cargo test` as doctests, so the front

@@ -77,6 +77,41 @@ impl SplitMix64 {
     }
 }
 
+/// Plays up to `plies` moves on `game`, each drawn uniformly among its successors (fewer if
+/// the game ends first), and returns them: the random positions and openings of tests and
+/// experiments, for any game.
+///
+/// # Example
+/// ```
+/// use gametree::{Game, SimpleTicTacToe, SplitMix64, play_random_moves};
+///
+/// let mut game = SimpleTicTacToe::new();
+/// let line = play_random_moves(&mut game, 4, &mut SplitMix64::new(1));
+/// assert_eq!(line.len(), 4);
+/// ```
+pub fn play_random_moves<G: crate::Game>(
+    game: &mut G,
+    plies: usize,
+    random: &mut SplitMix64,
+) -> Vec<G::Move> {
+    let mut moves = Vec::new();
+    let mut line = Vec::with_capacity(plies);
+    for _ in 0..plies {
+        if game.is_terminal() {
+            break;
+        }
+        moves.clear();
+        game.successors(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[random.index(moves.len())];
+        game.update(mv);
+        line.push(mv);
+    }
+    line
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

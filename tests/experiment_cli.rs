@@ -1053,14 +1053,7 @@ fn typical_positions_come_in_the_phase_shares_asked_for() {
         .lines()
     {
         let position = gametree::games::checkers::Position::from_fen(line).expect("FEN");
-        let pieces = [
-            gametree::games::checkers::Color::Black,
-            gametree::games::checkers::Color::White,
-        ]
-        .iter()
-        .map(|&colour| position.pieces(colour).count_ones())
-        .sum::<u32>();
-        counts[match pieces {
+        counts[match position.piece_count() {
             20.. => 0,
             12..=19 => 1,
             _ => 2,

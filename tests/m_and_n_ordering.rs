@@ -4,24 +4,14 @@
 
 use gametree::{
     BackingUp, Checkers, Exponents, FloatValued, Game, MnOrdering, Slagle, SplitMix64,
-    mn_alphabeta_depth_ordered, mn_alphabeta_depth_quiescent,
+    mn_alphabeta_depth_ordered, mn_alphabeta_depth_quiescent, play_random_moves,
 };
 use proptest::prelude::*;
 
 /// A position from `plies` random moves from the start.
 fn random_position(seed: u64, plies: usize) -> Checkers {
-    let mut random = SplitMix64::new(seed);
     let mut game = Checkers::new();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        if game.is_terminal() {
-            break;
-        }
-        moves.clear();
-        game.successors(&mut moves);
-        let index = usize::try_from(random.below(moves.len() as u64)).expect("small");
-        game.update(moves[index]);
-    }
+    play_random_moves(&mut game, plies, &mut SplitMix64::new(seed));
     game
 }
 

@@ -8,6 +8,7 @@ use gametree::{
     Checkers, Evaluate, Exponents, FloatValued, Game, Player, Search, SearchOptions,
     SimpleTicTacToe, Slagle, SplitMix64, Window, depth_limited_value, iterative_deepening,
     mn_alphabeta_depth, mn_alphabeta_depth_quiescent, mn_minimax_depth_quiescent,
+    play_random_moves,
 };
 use proptest::prelude::*;
 
@@ -56,18 +57,8 @@ fn quiescent_minimax<G: Evaluate<Value = i32>>(
 
 /// A position from `plies` random moves from the start.
 fn random_position(seed: u64, plies: usize) -> Checkers {
-    let mut random = SplitMix64::new(seed);
     let mut game = Checkers::new();
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        if game.is_terminal() {
-            break;
-        }
-        moves.clear();
-        game.successors(&mut moves);
-        let index = usize::try_from(random.below(moves.len() as u64)).expect("small");
-        game.update(moves[index]);
-    }
+    play_random_moves(&mut game, plies, &mut SplitMix64::new(seed));
     game
 }
 

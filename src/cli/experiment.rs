@@ -13,14 +13,14 @@ use rayon::prelude::*;
 
 use gametree::experiment::{
     Calibration, CheckersExperiment, ColourSplit, DeepValue, EXPERIMENT_FORMAT, Estimate,
-    ExperimentConfig, ExperimentEvaluation, ExperimentGame, FamilyComparison, FitRow, GameRecord,
-    GameSpec, GradingResults, KalahConfig, KalahExperiment, KalahOpening, KalahPosition,
-    KalahReportInput, LearningSample, MatchKind, MatchSetup, MatchSummary, Opening, PositionGrades,
-    ResultsDir, RunLog, SamplingConfig, Searcher, SlagleParameters, as_stored, colour_split,
-    compare_families, draw_fit_chart, draw_grading_charts, exact_move_values, fit_backing_up,
-    fits_csv, functions_so_far, game_specs, grade_move, grading_csv, kalah_report_markdown,
-    matches_csv, one_and_one, paired_csv, paired_differences, position_kind, report_markdown,
-    summarize, summarize_grades, typical_positions, typical_positions_by_stratum,
+    ExperimentConfig, ExperimentEvaluation, ExperimentGame, FitRow, GameRecord, GameSpec,
+    GradingResults, KalahConfig, KalahExperiment, KalahOpening, KalahPosition, KalahReportInput,
+    LearningSample, MatchKind, MatchSetup, MatchSummary, Opening, PositionGrades, ResultsDir,
+    RunLog, SamplingConfig, Searcher, SlagleParameters, as_stored, colour_split,
+    compare_families_by_dmax, draw_fit_chart, draw_grading_charts, exact_move_values,
+    fit_backing_up, fits_csv, functions_so_far, game_specs, grade_move, grading_csv,
+    kalah_report_markdown, matches_csv, one_and_one, paired_csv, paired_differences, position_kind,
+    report_markdown, summarize, summarize_grades, typical_positions, typical_positions_by_stratum,
 };
 use gametree::games::checkers::{Position, read_pdn, write_pdn};
 use gametree::games::kalah::{Kalah, KalahRules};
@@ -118,24 +118,6 @@ enum ExperimentCommand {
     },
 }
 
-/// `--eval`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum EvalArg {
-    /// Samuel's few hand-set terms
-    Samuel,
-    /// The learned evaluation of `gametree checkers`
-    Learned,
-}
-
-impl EvalArg {
-    fn choice(self) -> ExperimentEvaluation {
-        match self {
-            EvalArg::Samuel => ExperimentEvaluation::Samuel,
-            EvalArg::Learned => ExperimentEvaluation::Learned,
-        }
-    }
-}
-
 /// The games the experiment runs on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum GameArg {
@@ -213,8 +195,8 @@ struct SlagleArgs {
     monotone: bool,
     /// Checkers: the evaluation of every search (samuel, the default, as the runs in
     /// results/ were made; or learned, the evaluation `gametree checkers` plays with)
-    #[arg(long = "eval", value_enum, default_value_t = EvalArg::Samuel, value_name = "EVAL")]
-    evaluation: EvalArg,
+    #[arg(long = "eval", value_enum, default_value_t, value_name = "EVAL")]
+    evaluation: ExperimentEvaluation,
     /// Checkers: both match players (and the calibration) order their moves with killers
     /// and the history heuristic below the root, 1&1's iterative deepening at equal cost
     /// too; no move at a fixed depth changes, only the positions examined
@@ -511,7 +493,7 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
                 "--quiescence applies to checkers: every Kalah position is quiet",
             ));
         }
-        if args.evaluation != EvalArg::Samuel {
+        if !args.evaluation.is_samuel() {
             return Err(usage("--eval applies to checkers"));
         }
         if args.ordered {
@@ -579,7 +561,7 @@ fn run_slagle(args: &SlagleArgs) -> Result<Outcome, CliError> {
             .min(positions),
         max_plies: args.max_plies,
         quiescence_plies: args.quiescence,
-        evaluation: args.evaluation.choice(),
+        evaluation: args.evaluation,
         ordered: args.ordered,
         phase_shares: args
             .phase_shares
@@ -1703,7 +1685,7 @@ fn run_report(dir: &Path, output: Option<&Path>) -> Result<Outcome, CliError> {
         return write_report(&text, output);
     }
     let samples: Vec<LearningSample> = results.read_jsonl("samples.jsonl").map_err(usage)?;
-    let families = family_comparisons(&samples);
+    let families = compare_families_by_dmax(&samples);
     let colours: Vec<ColourSplit> = MatchKind::ALL
         .iter()
         .map(|&kind| colour_split(kind, &records))
@@ -1724,14 +1706,7 @@ fn run_report(dir: &Path, output: Option<&Path>) -> Result<Outcome, CliError> {
                 ))
             })?
             .iter()
-            .map(|position| {
-                position
-                    .pieces(gametree::games::checkers::Color::Black)
-                    .count_ones()
-                    + position
-                        .pieces(gametree::games::checkers::Color::White)
-                        .count_ones()
-            })
+            .map(Position::piece_count)
             .collect(),
         Err(_) => Vec::new(),
     };
@@ -1756,27 +1731,6 @@ fn run_report(dir: &Path, output: Option<&Path>) -> Result<Outcome, CliError> {
         notes: notes.as_deref(),
     });
     write_report(&text, output)
-}
-
-/// The three families fitted at each dmax of the learning samples, decided positions left
-/// out as in the fit, the samples in the order of the typical positions.
-fn family_comparisons(samples: &[LearningSample]) -> Vec<(u32, Vec<FamilyComparison>)> {
-    let mut dmaxes: Vec<u32> = samples.iter().map(|sample| sample.dmax).collect();
-    dmaxes.sort_unstable();
-    dmaxes.dedup();
-    dmaxes
-        .into_iter()
-        .map(|dmax| {
-            let mut level: Vec<&LearningSample> = samples
-                .iter()
-                .filter(|sample| sample.dmax == dmax && !sample.is_decided())
-                .collect();
-            level.sort_by_key(|sample| sample.position);
-            level.dedup_by_key(|sample| sample.position);
-            let observations: Vec<_> = level.iter().map(|sample| sample.observation()).collect();
-            (dmax, compare_families(&observations))
-        })
-        .collect()
 }
 
 /// The report to `output`, or to standard output.

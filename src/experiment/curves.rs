@@ -44,10 +44,10 @@ use serde::{Deserialize, Serialize};
 use super::elo::{EloEstimate, MatchScore};
 use super::families::{Family, FamilyFit};
 use super::fitting::LEAST_SHIFT;
-use super::matches::{SideStats, one_and_one};
+use super::matches::{SideStats, game_pdn, play_out, points};
 use super::positions::Opening;
 use crate::game::{Evaluate, Game, Player};
-use crate::games::checkers::{Color, GameResult, PdnGame, write_pdn};
+use crate::games::checkers::Color;
 use crate::search::float_valued::FloatValued;
 use crate::search::m_and_n::{Exponents, MnOrdering, Slagle, mn_alphabeta_depth_ordered};
 
@@ -156,8 +156,9 @@ impl Pairing {
 pub struct LevelFunctions {
     /// Slagle's form (no constant): what the search backs up.
     pub backing: Slagle,
-    /// c by `depth_below` (dmax), from the side to move; beyond the last, the last of the
-    /// same parity (as [`super::SlagleParameters::to_slagle`] extends the exponents).
+    /// c by `depth_below` (dmax), from the side to move, for every level a search meets
+    /// ([`EXTENDED_LEVELS`] beyond the deepest fit, as
+    /// [`super::SlagleParameters::to_slagle`] extends the exponents).
     pub offsets: Vec<f64>,
 }
 
@@ -180,7 +181,7 @@ impl LevelFunctions {
     pub fn from_fits(fits: &[(u32, FamilyFit)]) -> Self {
         let family = fits.first().expect("invariant: a fit per dmax").1.family;
         let backing = if family == Family::Offset {
-            one_and_one()
+            Slagle::one_and_one()
         } else {
             let exponents: Vec<(u32, Exponents)> = fits
                 .iter()
@@ -192,31 +193,43 @@ impl LevelFunctions {
                 .collect();
             super::learning::functions_so_far(&exponents)
         };
-        let mut offsets = vec![
-            0.0;
-            fits.iter()
-                .map(|(dmax, _)| *dmax as usize + 1)
-                .max()
-                .unwrap_or(0)
-        ];
-        for &(dmax, fit) in fits {
-            offsets[dmax as usize] = fit.offset;
-        }
+        // c for every level a search can meet, filled as the exponents are
+        // (`SlagleParameters::to_slagle`): a level beyond the fitted ones takes the deepest
+        // fit's of the same parity, and any other level without a fit the deepest fit's.
+        let deepest = fits.iter().map(|&(dmax, _)| dmax).max().unwrap_or(0);
+        let deepest_offset = fits
+            .iter()
+            .find(|&&(dmax, _)| dmax == deepest)
+            .map_or(0.0, |(_, fit)| fit.offset);
+        let offsets = (0..=deepest + EXTENDED_LEVELS)
+            .map(|level| {
+                let fitted = |level: u32| {
+                    fits.iter()
+                        .find(|&&(dmax, _)| dmax == level)
+                        .map(|(_, fit)| fit.offset)
+                };
+                if level <= deepest {
+                    fitted(level).unwrap_or(deepest_offset)
+                } else {
+                    (0..=deepest)
+                        .rev()
+                        .filter(|fitted_level| fitted_level % 2 == level % 2)
+                        .find_map(fitted)
+                        .unwrap_or(deepest_offset)
+                }
+            })
+            .collect();
         LevelFunctions { backing, offsets }
     }
 
     /// c at `depth_below` plies left below the successors.
     #[must_use]
     pub fn offset(&self, depth_below: u32) -> f64 {
-        let depth = depth_below as usize;
-        if let Some(&offset) = self.offsets.get(depth) {
-            return offset;
-        }
-        // Beyond the fitted levels: the deepest of the same parity.
-        (0..self.offsets.len())
-            .rev()
-            .find(|level| level % 2 == depth % 2)
-            .map_or(0.0, |level| self.offsets[level])
+        self.offsets
+            .get(depth_below as usize)
+            .or(self.offsets.last())
+            .copied()
+            .unwrap_or(0.0)
     }
 
     /// Whether every constant is zero (nothing to move to the leaves).
@@ -225,6 +238,10 @@ impl LevelFunctions {
         self.offsets.iter().any(|&offset| offset != 0.0)
     }
 }
+
+/// Levels past the deepest fit that [`LevelFunctions::from_fits`] fills, as
+/// [`super::SlagleParameters::to_slagle`] fills the exponents.
+const EXTENDED_LEVELS: u32 = 64;
 
 /// Every rule's functions, from the experiment's learned parameters and family fits.
 #[derive(Clone, Debug, PartialEq)]
@@ -242,7 +259,7 @@ impl RuleBook {
     #[must_use]
     pub fn functions(&self, rule: Rule) -> LevelFunctions {
         match rule {
-            Rule::OneOne => LevelFunctions::without_offsets(one_and_one()),
+            Rule::OneOne => LevelFunctions::without_offsets(Slagle::one_and_one()),
             Rule::TieBreak => {
                 let tie = Exponents::new(LEAST_SHIFT, 1.0).expect("invariant: valid exponents");
                 LevelFunctions::without_offsets(
@@ -481,78 +498,48 @@ pub fn play_curve_game(
         Color::White
     };
     let mut game = FloatValued(evaluation.apply(opening.game()));
-    let mut played = Vec::new();
     let (mut first_stats, mut second_stats) = (SideStats::default(), SideStats::default());
-    let mut termination = "ply limit";
-    let mut result = GameResult::Draw;
-    for _ in 0..max_plies {
-        if let Some(over) = game.0.result() {
-            result = over;
-            termination = if over == GameResult::Draw {
-                "draw rule"
-            } else {
-                "no legal move"
-            };
-            break;
-        }
-        game.0.mark_root();
-        let first_to_move = game.0.position().side_to_move() == first_color;
-        let (player, functions) = if first_to_move {
-            (first, &first_functions)
+    let outcome = play_out(&mut game, max_plies, |game, to_move| {
+        let first_to_move = to_move == first_color;
+        let (player, functions, stats) = if first_to_move {
+            (first, &first_functions, &mut first_stats)
         } else {
-            (second, &second_functions)
+            (second, &second_functions, &mut second_stats)
         };
         let started = now();
-        let (mv, nodes) = choose_move(&mut game, functions, player.depth, quiescence_plies);
+        let (mv, nodes) = choose_move(game, functions, player.depth, quiescence_plies);
         let seconds = now().saturating_sub(started).as_secs_f64();
-        let stats = if first_to_move {
-            &mut first_stats
-        } else {
-            &mut second_stats
-        };
-        stats.moves += 1;
-        stats.nodes += nodes;
-        stats.seconds += seconds;
-        stats.depth_sum += u64::from(player.depth);
-        game.update(mv);
-        played.push(mv);
-    }
-    let first_points = match (result, spec.first_black) {
-        (GameResult::BlackWins, true) | (GameResult::WhiteWins, false) => 1.0,
-        (GameResult::BlackWins, false) | (GameResult::WhiteWins, true) => 0.0,
-        _ => 0.5,
-    };
-    let mut pdn = PdnGame::new(opening.start);
+        stats.add(nodes, seconds, player.depth);
+        mv
+    });
     let (black, white) = if spec.first_black {
         (first.label(), second.label())
     } else {
         (second.label(), first.label())
     };
-    pdn.set_tag("Event", "Slagle's experiment, cost and strength");
-    pdn.set_tag("Black", &black);
-    pdn.set_tag("White", &white);
-    pdn.set_tag("Opening", &opening.name);
-    pdn.set_tag("Termination", termination);
-    pdn.moves = opening
-        .moves
-        .iter()
-        .copied()
-        .chain(played.iter().copied())
-        .collect();
-    pdn.set_result(result);
+    let pdn = game_pdn(
+        opening,
+        &outcome,
+        &[
+            ("Event", "Slagle's experiment, cost and strength"),
+            ("Black", &black),
+            ("White", &white),
+            ("Opening", &opening.name),
+        ],
+    );
     CurveRecord {
         key: spec.key(),
         first,
         second,
         opening: spec.opening,
         first_black: spec.first_black,
-        result: result.token().to_string(),
-        first_points,
-        plies: u32::try_from(played.len()).unwrap_or(u32::MAX),
-        termination: termination.to_string(),
+        result: outcome.result.token().to_string(),
+        first_points: points(outcome.result, spec.first_black),
+        plies: outcome.plies(),
+        termination: outcome.termination.to_string(),
         first_stats,
         second_stats,
-        pdn: write_pdn(&[pdn]),
+        pdn,
     }
 }
 
@@ -566,10 +553,10 @@ pub struct PairingSummary {
     /// The first player's wins, draws and losses.
     pub score: MatchScore,
     /// Those of its games as Black.
-    #[serde(default = "MatchScore::none")]
+    #[serde(default)]
     pub as_black: MatchScore,
     /// Those of its games as White.
-    #[serde(default = "MatchScore::none")]
+    #[serde(default)]
     pub as_white: MatchScore,
     /// Its Elo advantage over the second, with the 95% interval.
     pub elo: Option<EloEstimate>,
@@ -583,35 +570,24 @@ impl PairingSummary {
     /// The first player's mean positions a move.
     #[must_use]
     pub fn nodes_per_move(&self) -> f64 {
-        per_move(self.first_stats.nodes as f64, self.first_stats.moves)
-    }
-
-    /// The first player's mean CPU seconds a move.
-    #[must_use]
-    pub fn seconds_per_move(&self) -> f64 {
-        per_move(self.first_stats.seconds, self.first_stats.moves)
+        self.first_stats.per_move().0
     }
 
     /// The first player's mean CPU milliseconds a move.
     #[must_use]
     pub fn milliseconds_per_move(&self) -> f64 {
-        self.seconds_per_move() * 1000.0
-    }
-}
-
-fn per_move(total: f64, moves: u64) -> f64 {
-    if moves == 0 {
-        0.0
-    } else {
-        total / moves as f64
+        self.first_stats.per_move().1
     }
 }
 
 /// Sums up the games of `pairing` among `records` (`None` when none is played yet).
 #[must_use]
 pub fn summarize_pairing(pairing: &Pairing, records: &[CurveRecord]) -> Option<PairingSummary> {
-    let (mut score, mut as_black, mut as_white) =
-        (MatchScore::none(), MatchScore::none(), MatchScore::none());
+    let (mut score, mut as_black, mut as_white) = (
+        MatchScore::default(),
+        MatchScore::default(),
+        MatchScore::default(),
+    );
     let (mut first_stats, mut second_stats) = (SideStats::default(), SideStats::default());
     for record in records
         .iter()
@@ -623,8 +599,8 @@ pub fn summarize_pairing(pairing: &Pairing, records: &[CurveRecord]) -> Option<P
         } else {
             as_white.record(record.first_points);
         }
-        add(&mut first_stats, &record.first_stats);
-        add(&mut second_stats, &record.second_stats);
+        first_stats.merge(&record.first_stats);
+        second_stats.merge(&record.second_stats);
     }
     (score.games() > 0).then(|| PairingSummary {
         first: pairing.first,
@@ -636,13 +612,6 @@ pub fn summarize_pairing(pairing: &Pairing, records: &[CurveRecord]) -> Option<P
         first_stats,
         second_stats,
     })
-}
-
-fn add(total: &mut SideStats, more: &SideStats) {
-    total.moves += more.moves;
-    total.nodes += more.nodes;
-    total.seconds += more.seconds;
-    total.depth_sum += more.depth_sum;
 }
 
 #[cfg(test)]
@@ -740,18 +709,8 @@ mod tests {
     }
 
     fn random_position(seed: u64, plies: usize) -> Checkers {
-        let mut random = SplitMix64::new(seed);
         let mut game = Checkers::new();
-        let mut moves = Vec::new();
-        for _ in 0..plies {
-            if game.is_terminal() {
-                break;
-            }
-            moves.clear();
-            game.successors(&mut moves);
-            let index = usize::try_from(random.below(moves.len() as u64)).expect("small");
-            game.update(moves[index]);
-        }
+        crate::play_random_moves(&mut game, plies, &mut SplitMix64::new(seed));
         game
     }
 
@@ -806,7 +765,9 @@ mod tests {
                     agreed += 1;
                 }
             }
-            assert!(agreed > 60);
+            // 30 positions at 3 depths: the comparison must not pass by skipping
+            // (terminal positions), so most of the 90 have to be played.
+            assert!(agreed > 60, "only {agreed} of 90 compared");
         }
     }
 
@@ -817,14 +778,36 @@ mod tests {
             (0..6).map(|d| functions.offset(d)).collect::<Vec<_>>(),
             [1.0, 2.0, 3.0, 2.0, 3.0, 2.0]
         );
+        // A level between fitted ones takes the deepest fit's, as the exponents do.
+        let mut gapped: Vec<(u32, FamilyFit)> = [0u32, 2]
+            .iter()
+            .map(|&dmax| {
+                let mut fit = fit_family(
+                    super::Family::Offset,
+                    &[Observation {
+                        gap: 0.0,
+                        excess: 1.0,
+                    }],
+                )
+                .expect("a fit");
+                fit.offset = f64::from(dmax) + 1.0;
+                (dmax, fit)
+            })
+            .collect();
+        gapped.sort_by_key(|(dmax, _)| *dmax);
+        let functions = LevelFunctions::from_fits(&gapped);
+        assert_eq!(
+            (0..4).map(|d| functions.offset(d)).collect::<Vec<_>>(),
+            [1.0, 3.0, 3.0, 3.0]
+        );
     }
 
     #[test]
     fn a_pairing_is_played_both_ways_and_summed_up() {
         let book = RuleBook {
-            slagle: one_and_one(),
-            offset: LevelFunctions::without_offsets(one_and_one()),
-            shifted: LevelFunctions::without_offsets(one_and_one()),
+            slagle: Slagle::one_and_one(),
+            offset: LevelFunctions::without_offsets(Slagle::one_and_one()),
+            shifted: LevelFunctions::without_offsets(Slagle::one_and_one()),
         };
         let pairing = Pairing {
             first: CurvePlayer {

@@ -8,6 +8,7 @@ use std::path::Path;
 use plotters::prelude::*;
 
 use super::curves::{CurvePlayer, PairingSummary, Rule};
+use super::matches::SideStats;
 
 /// The chart files, in the result directory.
 pub const CURVE_CHARTS: [(&str, Cost); 2] = [
@@ -25,10 +26,12 @@ pub enum Cost {
 }
 
 impl Cost {
-    fn of(self, summary: &PairingSummary) -> f64 {
+    /// The mean cost a move of the searches `stats` counts.
+    fn of(self, stats: &SideStats) -> f64 {
+        let (nodes, milliseconds, _) = stats.per_move();
         match self {
-            Cost::Positions => summary.nodes_per_move(),
-            Cost::CpuTime => summary.seconds_per_move() * 1000.0,
+            Cost::Positions => nodes,
+            Cost::CpuTime => milliseconds,
         }
     }
 
@@ -80,7 +83,7 @@ pub fn curve_points(
             let elo = summary.elo?;
             Some(CurvePoint {
                 player: summary.first,
-                cost: cost.of(summary),
+                cost: cost.of(&summary.first_stats),
                 elo: elo.elo.clamp(-ELO_EDGE, ELO_EDGE),
                 low: elo.low.clamp(-ELO_EDGE, ELO_EDGE),
                 high: elo.high.clamp(-ELO_EDGE, ELO_EDGE),
@@ -88,20 +91,14 @@ pub fn curve_points(
             })
         })
         .collect();
-    let mut total = super::matches::SideStats::default();
+    let mut total = SideStats::default();
     for summary in &against {
-        total.moves += summary.second_stats.moves;
-        total.nodes += summary.second_stats.nodes;
-        total.seconds += summary.second_stats.seconds;
+        total.merge(&summary.second_stats);
     }
     if total.moves > 0 {
-        let moves = total.moves as f64;
         points.push(CurvePoint {
             player: reference,
-            cost: match cost {
-                Cost::Positions => total.nodes as f64 / moves,
-                Cost::CpuTime => total.seconds / moves * 1000.0,
-            },
+            cost: cost.of(&total),
             elo: 0.0,
             low: 0.0,
             high: 0.0,
@@ -326,20 +323,17 @@ pub fn curves_markdown(
     let mut rows: Vec<&&PairingSummary> = against.iter().collect();
     rows.sort_by_key(|summary| (summary.first.rule, summary.first.depth));
     for summary in rows {
-        let compare = |points: &[CurvePoint], cost: f64| -> (String, String) {
+        let compare = |points: &[CurvePoint], cost: Cost| -> (String, String) {
             if summary.first.rule == Rule::OneOne {
-                return ("".to_string(), "".to_string());
+                return (String::new(), String::new());
             }
-            match (one_one_at(points, cost), summary.elo) {
-                (Some(base), Some(elo)) if elo.elo.is_finite() => (
-                    format!("{base:+.0}"),
-                    format!("{:+.0}", elo.elo.clamp(-ELO_EDGE, ELO_EDGE) - base),
-                ),
-                _ => ("–".to_string(), "–".to_string()),
-            }
+            against_curve(points, summary, cost)
+                .map_or(("–".to_string(), "–".to_string()), |(base, gap)| {
+                    (format!("{base:+.0}"), format!("{gap:+.0}"))
+                })
         };
-        let (nodes_base, nodes_ahead) = compare(&by_nodes, summary.nodes_per_move());
-        let (time_base, time_ahead) = compare(&by_time, summary.seconds_per_move() * 1000.0);
+        let (nodes_base, nodes_ahead) = compare(&by_nodes, Cost::Positions);
+        let (time_base, time_ahead) = compare(&by_time, Cost::CpuTime);
         let _ = writeln!(
             text,
             "| {} | {} | {} | {:.0} | {:.2} | {nodes_base} | {nodes_ahead} | {time_base} | {time_ahead} |",
@@ -347,7 +341,7 @@ pub fn curves_markdown(
             score_cells(&summary.score),
             elo_text(summary),
             summary.nodes_per_move(),
-            summary.seconds_per_move() * 1000.0,
+            summary.milliseconds_per_move(),
         );
     }
     if let Some(point) = by_nodes.iter().find(|point| point.player == reference) {
@@ -408,7 +402,7 @@ pub fn curves_markdown(
                 elo_text(summary),
                 colour_cells(summary),
                 summary.nodes_per_move(),
-                per_move_nodes(summary),
+                summary.second_stats.per_move().0,
             );
         }
         let _ = writeln!(text);
@@ -425,43 +419,37 @@ pub fn curves_conclusion(reference: CurvePlayer, summaries: &[PairingSummary]) -
     let by_time = curve_points(reference, summaries, Cost::CpuTime);
     let mut parts = Vec::new();
     for rule in Rule::ALL.into_iter().filter(|&rule| rule != Rule::OneOne) {
-        let mut players: Vec<&PairingSummary> = summaries
+        if !summaries
             .iter()
-            .filter(|summary| summary.second == reference && summary.first.rule == rule)
-            .collect();
-        if players.is_empty() {
+            .any(|summary| summary.second == reference && summary.first.rule == rule)
+        {
             continue;
         }
-        players.sort_by_key(|summary| summary.first.depth);
-        let ahead = |points: &[CurvePoint], cost: fn(&PairingSummary) -> f64| -> Option<String> {
-            let gaps: Vec<(u32, f64)> = players
-                .iter()
-                .filter_map(|summary| {
-                    let elo = summary.elo?.elo;
-                    if !elo.is_finite() {
-                        return None;
-                    }
-                    let base = one_one_at(points, cost(summary))?;
-                    Some((summary.first.depth, elo - base))
-                })
-                .collect();
-            let (low, high) = gaps.iter().fold(
-                (f64::INFINITY, f64::NEG_INFINITY),
-                |(low, high), &(_, gap)| (low.min(gap), high.max(gap)),
-            );
-            (!gaps.is_empty()).then(|| {
-                let depths: Vec<String> = gaps.iter().map(|(depth, _)| depth.to_string()).collect();
+        let text = |standing: Standing| {
+            standing.range().map(|(low, high)| {
                 let range = if (high - low).abs() < 0.5 {
                     format!("{low:+.0} Elo")
                 } else {
                     format!("{low:+.0} to {high:+.0} Elo")
                 };
-                let plural = if depths.len() == 1 { "" } else { "s" };
-                format!("{range} (depth{plural} {})", depths.join(", "))
+                let plural = if standing.gaps.len() == 1 { "" } else { "s" };
+                format!("{range} (depth{plural} {})", standing.depths())
             })
         };
-        let nodes = ahead(&by_nodes, PairingSummary::nodes_per_move);
-        let time = ahead(&by_time, PairingSummary::milliseconds_per_move);
+        let nodes = text(standing(
+            rule,
+            reference,
+            summaries,
+            &by_nodes,
+            Cost::Positions,
+        ));
+        let time = text(standing(
+            rule,
+            reference,
+            summaries,
+            &by_time,
+            Cost::CpuTime,
+        ));
         let mut line = format!("{}: ", rule.label());
         line.push_str(&match (nodes, time) {
             (None, None) => "no player within the 1&1 curve's range of cost".to_string(),
@@ -484,6 +472,19 @@ pub fn curves_conclusion(reference: CurvePlayer, summaries: &[PairingSummary]) -
     )
 }
 
+/// Where `summary`'s first player stands against the 1&1 curve at its cost: the curve's
+/// Elo there, and the player's less it. `None` outside the curve's range of cost, or for a
+/// player that won or lost every game (no finite Elo).
+fn against_curve(
+    points: &[CurvePoint],
+    summary: &PairingSummary,
+    cost: Cost,
+) -> Option<(f64, f64)> {
+    let elo = summary.elo.filter(|elo| elo.elo.is_finite())?;
+    let base = one_one_at(points, cost.of(&summary.first_stats))?;
+    Some((base, elo.elo - base))
+}
+
 /// Where one rule's players stand against the 1&1 curve at equal cost.
 struct Standing {
     /// Per depth: the player's Elo less the 1&1 curve's at its cost.
@@ -493,12 +494,35 @@ struct Standing {
     above: usize,
 }
 
+impl Standing {
+    /// The least and greatest gap, when there is one.
+    fn range(&self) -> Option<(f64, f64)> {
+        self.gaps
+            .iter()
+            .map(|&(_, gap)| gap)
+            .fold(None, |range, gap| {
+                let (low, high) = range.unwrap_or((gap, gap));
+                Some((low.min(gap), high.max(gap)))
+            })
+    }
+
+    /// The depths with a gap: `4, 5, 6`.
+    fn depths(&self) -> String {
+        let depths: Vec<String> = self
+            .gaps
+            .iter()
+            .map(|(depth, _)| depth.to_string())
+            .collect();
+        depths.join(", ")
+    }
+}
+
 fn standing(
     rule: Rule,
     reference: CurvePlayer,
     summaries: &[PairingSummary],
     points: &[CurvePoint],
-    cost: fn(&PairingSummary) -> f64,
+    cost: Cost,
 ) -> Standing {
     let mut standing = Standing {
         gaps: Vec::new(),
@@ -511,13 +535,11 @@ fn standing(
         .collect();
     players.sort_by_key(|summary| summary.first.depth);
     for summary in players {
-        let Some(elo) = summary.elo.filter(|elo| elo.elo.is_finite()) else {
+        let (Some((base, gap)), Some(elo)) = (against_curve(points, summary, cost), summary.elo)
+        else {
             continue;
         };
-        let Some(base) = one_one_at(points, cost(summary)) else {
-            continue;
-        };
-        standing.gaps.push((summary.first.depth, elo.elo - base));
+        standing.gaps.push((summary.first.depth, gap));
         if elo.high < base {
             standing.below += 1;
         } else if elo.low > base {
@@ -528,18 +550,10 @@ fn standing(
 }
 
 fn describe(standing: &Standing) -> String {
-    let (low, high) = standing.gaps.iter().fold(
-        (f64::INFINITY, f64::NEG_INFINITY),
-        |(low, high), &(_, gap)| (low.min(gap), high.max(gap)),
-    );
-    let depths: Vec<String> = standing
-        .gaps
-        .iter()
-        .map(|(depth, _)| depth.to_string())
-        .collect();
+    let (low, high) = standing.range().unwrap_or_default();
     format!(
         "{low:+.0} to {high:+.0} Elo from the 1&1 curve (depths {}; the whole 95% interval below the curve at {} of {}, above it at {})",
-        depths.join(", "),
+        standing.depths(),
         standing.below,
         standing.gaps.len(),
         standing.above
@@ -558,20 +572,8 @@ pub fn curves_answer(reference: CurvePlayer, summaries: &[PairingSummary]) -> Op
     let (mut all_below, mut all_above, mut significant_below, mut significant_above) =
         (true, true, 0, 0);
     for rule in [Rule::Slagle, Rule::Shifted] {
-        let nodes = standing(
-            rule,
-            reference,
-            summaries,
-            &by_nodes,
-            PairingSummary::nodes_per_move,
-        );
-        let time = standing(
-            rule,
-            reference,
-            summaries,
-            &by_time,
-            PairingSummary::milliseconds_per_move,
-        );
+        let nodes = standing(rule, reference, summaries, &by_nodes, Cost::Positions);
+        let time = standing(rule, reference, summaries, &by_time, Cost::CpuTime);
         if nodes.gaps.is_empty() && time.gaps.is_empty() {
             continue;
         }
@@ -726,14 +728,6 @@ fn score_cells(score: &super::elo::MatchScore) -> String {
     )
 }
 
-fn per_move_nodes(summary: &PairingSummary) -> f64 {
-    if summary.second_stats.moves == 0 {
-        0.0
-    } else {
-        summary.second_stats.nodes as f64 / summary.second_stats.moves as f64
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -754,7 +748,7 @@ mod tests {
                 depth: 6,
             },
             score,
-            as_black: MatchScore::none(),
+            as_black: MatchScore::default(),
             as_white: score,
             elo: score.elo(),
             first_stats: SideStats {

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 const Z_95: f64 = 1.959_963_984_540_054;
 
 /// Wins, draws and losses of one side of a match, and what they say.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct MatchScore {
     /// Games won.
     pub wins: u32,
@@ -50,16 +50,6 @@ pub fn elo_difference(score: f64) -> f64 {
 }
 
 impl MatchScore {
-    /// No game yet.
-    #[must_use]
-    pub fn none() -> MatchScore {
-        MatchScore {
-            wins: 0,
-            draws: 0,
-            losses: 0,
-        }
-    }
-
     /// Counts one game in which this side scored `points`: 1 a win, 0 a loss, anything
     /// else (½) a draw.
     pub fn record(&mut self, points: f64) {

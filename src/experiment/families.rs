@@ -15,6 +15,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::fitting::{GREATEST_SHIFT, LEAST_SHIFT, Observation, best_slope, fit_backing_up};
+use super::learning::LearningSample;
 
 /// The families compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -206,6 +207,43 @@ pub fn compare_families(observations: &[Observation]) -> Vec<FamilyComparison> {
                 fit_family(family, &even).map_or(f64::NAN, |trained| trained.rms_error_on(&odd));
             Some(FamilyComparison { fit, held_out_rms })
         })
+        .collect()
+}
+
+/// The observations of the learning samples that `keep` keeps, by dmax (increasing): at
+/// each dmax one per typical position, in the order of the positions (so that the held-out
+/// split of [`compare_families`] is by position), decided positions left out as in the fit.
+pub fn observations_by_dmax(
+    samples: &[LearningSample],
+    keep: impl Fn(&LearningSample) -> bool,
+) -> Vec<(u32, Vec<Observation>)> {
+    let mut dmaxes: Vec<u32> = samples.iter().map(|sample| sample.dmax).collect();
+    dmaxes.sort_unstable();
+    dmaxes.dedup();
+    dmaxes
+        .into_iter()
+        .map(|dmax| {
+            let mut level: Vec<&LearningSample> = samples
+                .iter()
+                .filter(|sample| sample.dmax == dmax && !sample.is_decided() && keep(sample))
+                .collect();
+            level.sort_by_key(|sample| sample.position);
+            level.dedup_by_key(|sample| sample.position);
+            (
+                dmax,
+                level.iter().map(|sample| sample.observation()).collect(),
+            )
+        })
+        .collect()
+}
+
+/// The three families fitted at each dmax of the learning samples
+/// ([`observations_by_dmax`], every sample).
+#[must_use]
+pub fn compare_families_by_dmax(samples: &[LearningSample]) -> Vec<(u32, Vec<FamilyComparison>)> {
+    observations_by_dmax(samples, |_| true)
+        .into_iter()
+        .map(|(dmax, observations)| (dmax, compare_families(&observations)))
         .collect()
 }
 

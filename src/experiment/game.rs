@@ -179,12 +179,13 @@ where
 /// The evaluation every search of a checkers run uses (issue 15, "weak players": the
 /// experiment may be run with the strongest evaluation the project has).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "kebab-case")]
 pub enum ExperimentEvaluation {
-    /// Samuel's few hand-set terms: the default, and what the runs in results/ used.
+    /// Samuel's few hand-set terms: the default, and what the runs in results/ used
     #[default]
     Samuel,
-    /// The learned evaluation of `gametree checkers` ([`LearnedWeights::shipped`]).
+    /// The learned evaluation of `gametree checkers`, with its shipped weights
     Learned,
 }
 
@@ -272,16 +273,7 @@ impl ExperimentGame for CheckersExperiment {
     }
 
     fn stratum(&self, position: &Position) -> usize {
-        let pieces = position
-            .pieces(crate::games::checkers::Color::Black)
-            .count_ones()
-            + position
-                .pieces(crate::games::checkers::Color::White)
-                .count_ones();
-        super::Phase::ALL
-            .iter()
-            .position(|&phase| phase == super::Phase::of_pieces(pieces))
-            .unwrap_or(0)
+        super::Phase::of_position(position).index()
     }
 
     fn deep_value(&self, position: &Position, depth: u32) -> (f64, u64) {
@@ -298,17 +290,12 @@ impl ExperimentGame for CheckersExperiment {
     }
 
     fn search_nodes(&self, position: &Position, functions: &Slagle, depth: u32) -> u64 {
-        let ordering = if self.ordered {
-            MnOrdering::KILLERS_AND_HISTORY
-        } else {
-            MnOrdering::NONE
-        };
         search_nodes_in(
             self.game(position),
             functions,
             depth,
             self.quiescence_plies,
-            ordering,
+            MnOrdering::both(self.ordered),
         )
     }
 

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::grading::{Estimate, GradeSummary, PairedDifference, Searcher};
 use super::matches::{GameRecord, MatchKind, MatchSummary};
 use super::parameters::SlagleParameters;
-use super::report::{duration_text, elo_text, per_move};
+use super::report::{duration_text, elo_text};
 use super::results::{Calibration, ExperimentConfig, FitRow, RunLog};
 
 /// `grading.json`: every (player, depth) summary and the paired differences.
@@ -440,8 +440,8 @@ pub fn kalah_report_markdown(input: &KalahReportInput<'_>) -> String {
          |---|---:|---:|---:|---:|---:|---|---|---:|---:|---:|\n",
     );
     for summary in input.matches {
-        let (two_nodes, _, _) = per_move(&summary.two_two);
-        let (one_nodes, _, one_depth) = per_move(&summary.one_one);
+        let (two_nodes, _, _) = summary.two_two.per_move();
+        let (one_nodes, _, one_depth) = summary.one_one.per_move();
         let margins: Vec<f64> = input
             .games
             .iter()

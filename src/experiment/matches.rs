@@ -9,10 +9,10 @@ use serde::{Deserialize, Serialize};
 use super::elo::{EloEstimate, MatchScore};
 use super::positions::Opening;
 use crate::game::Game;
-use crate::games::checkers::{Color, GameResult, PdnGame, write_pdn};
+use crate::games::checkers::{Checkers, Color, GameResult, Move, PdnGame, write_pdn};
 use crate::search::deepening::{SearchOptions, iterative_deepening};
 use crate::search::float_valued::FloatValued;
-use crate::search::m_and_n::{Exponents, MnOrdering, Slagle, mn_alphabeta_depth_ordered};
+use crate::search::m_and_n::{MnOrdering, Slagle, mn_alphabeta_depth_ordered};
 
 /// Which of the two matches a game belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -138,14 +138,25 @@ pub struct SideStats {
 }
 
 impl SideStats {
-    fn add(&mut self, nodes: u64, seconds: f64, depth: u32) {
+    pub(crate) fn add(&mut self, nodes: u64, seconds: f64, depth: u32) {
         self.moves += 1;
         self.nodes += nodes;
         self.seconds += seconds;
         self.depth_sum += u64::from(depth);
     }
 
-    fn merge(&mut self, other: &SideStats) {
+    /// Means a move searched: positions, milliseconds and depth (0 for no move).
+    #[must_use]
+    pub fn per_move(&self) -> (f64, f64, f64) {
+        let moves = self.moves.max(1) as f64;
+        (
+            self.nodes as f64 / moves,
+            1000.0 * self.seconds / moves,
+            self.depth_sum as f64 / moves,
+        )
+    }
+
+    pub(crate) fn merge(&mut self, other: &SideStats) {
         self.moves += other.moves;
         self.nodes += other.nodes;
         self.seconds += other.seconds;
@@ -189,8 +200,7 @@ pub struct GameRecord {
 /// same code as 2&2 so that nodes and times compare like with like.
 #[must_use]
 pub fn one_and_one() -> Slagle {
-    let unused = Exponents::new(0.0, 1.0).expect("invariant: valid exponents");
-    Slagle::new(1, 1, unused, unused).expect("invariant: 1&1")
+    Slagle::one_and_one()
 }
 
 /// Plays one game: the opening, then 2&2 alpha-beta with `functions` against 1&1
@@ -205,50 +215,33 @@ pub fn play_game(
 ) -> GameRecord {
     let one_and_one = one_and_one();
     let quiet = setup.quiescence_plies;
-    let ordering = if setup.ordered {
-        MnOrdering::KILLERS_AND_HISTORY
-    } else {
-        MnOrdering::NONE
-    };
+    let ordering = MnOrdering::both(setup.ordered);
     let search = |game: &mut FloatValued<crate::Checkers>, functions: &Slagle, depth: u32| {
         mn_alphabeta_depth_ordered(game, functions, depth, quiet, ordering)
     };
     let mut game = FloatValued(setup.evaluation.apply(opening.game()));
-    let mut played = Vec::new();
     let (mut two_two, mut one_one) = (SideStats::default(), SideStats::default());
     let two_two_color = if spec.two_two_black {
         Color::Black
     } else {
         Color::White
     };
-    let mut termination = "ply limit";
-    let mut result = GameResult::Draw;
-    for _ in 0..setup.max_plies {
-        if let Some(over) = game.0.result() {
-            result = over;
-            termination = if over == GameResult::Draw {
-                "draw rule"
-            } else {
-                "no legal move"
-            };
-            break;
-        }
-        game.0.mark_root();
+    let outcome = play_out(&mut game, setup.max_plies, |game, to_move| {
         let mut started = Instant::now();
-        let two_two_to_move = game.0.position().side_to_move() == two_two_color;
+        let two_two_to_move = to_move == two_two_color;
         let (mv, nodes, depth) = if two_two_to_move {
-            let found = search(&mut game, functions, setup.depth);
+            let found = search(game, functions, setup.depth);
             (found.best_move, found.stats.nodes, setup.depth)
         } else {
             match spec.kind {
                 MatchKind::EqualDepth => {
-                    let found = search(&mut game, &one_and_one, setup.depth);
+                    let found = search(game, &one_and_one, setup.depth);
                     (found.best_move, found.stats.nodes, setup.depth)
                 }
                 MatchKind::EqualCost => {
                     // What 2&2 would spend here is 1&1's budget; the shadow search is not
                     // counted as either side's cost or time.
-                    let shadow = search(&mut game, functions, setup.depth);
+                    let shadow = search(game, functions, setup.depth);
                     started = Instant::now();
                     let options = SearchOptions {
                         max_nodes: Some(shadow.stats.nodes.max(1)),
@@ -262,27 +255,19 @@ pub fn play_game(
                     (found.best_move, found.stats.nodes, found.depth)
                 }
                 MatchKind::EqualCostDepth => {
-                    let found = search(&mut game, &one_and_one, setup.deeper_depth);
+                    let found = search(game, &one_and_one, setup.deeper_depth);
                     (found.best_move, found.stats.nodes, setup.deeper_depth)
                 }
             }
         };
         let seconds = started.elapsed().as_secs_f64();
-        let mv = mv.expect("invariant: a game that is not over has a move to play");
         if two_two_to_move {
             two_two.add(nodes, seconds, depth);
         } else {
             one_one.add(nodes, seconds, depth);
         }
-        game.update(mv);
-        played.push(mv);
-    }
-    let two_two_points = match (result, spec.two_two_black) {
-        (GameResult::BlackWins, true) | (GameResult::WhiteWins, false) => 1.0,
-        (GameResult::BlackWins, false) | (GameResult::WhiteWins, true) => 0.0,
-        _ => 0.5,
-    };
-    let mut pdn = PdnGame::new(opening.start);
+        mv.expect("invariant: a game that is not over has a move to play")
+    });
     let two_two_name = format!("2&2 alpha-beta, depth {}", setup.depth);
     let one_one_name = match spec.kind {
         MatchKind::EqualDepth => format!("1&1 alpha-beta, depth {}", setup.depth),
@@ -294,36 +279,113 @@ pub fn play_game(
     } else {
         (one_one_name, two_two_name)
     };
-    pdn.set_tag(
-        "Event",
-        &format!("Slagle's experiment, {}", spec.kind.label()),
+    let pdn = game_pdn(
+        opening,
+        &outcome,
+        &[
+            (
+                "Event",
+                &format!("Slagle's experiment, {}", spec.kind.label()),
+            ),
+            ("Black", &black),
+            ("White", &white),
+            ("Round", &(spec.index + 1).to_string()),
+            ("Opening", &opening.name),
+        ],
     );
-    pdn.set_tag("Black", &black);
-    pdn.set_tag("White", &white);
-    pdn.set_tag("Round", &(spec.index + 1).to_string());
-    pdn.set_tag("Opening", &opening.name);
-    pdn.set_tag("Termination", termination);
-    pdn.moves = opening
-        .moves
-        .iter()
-        .copied()
-        .chain(played.iter().copied())
-        .collect();
-    pdn.set_result(result);
     GameRecord {
         index: spec.index,
         kind: spec.kind,
         opening: spec.opening,
         two_two_black: spec.two_two_black,
-        result: result.token().to_string(),
-        two_two_points,
-        plies: u32::try_from(played.len()).unwrap_or(u32::MAX),
-        termination: termination.to_string(),
+        result: outcome.result.token().to_string(),
+        two_two_points: points(outcome.result, spec.two_two_black),
+        plies: outcome.plies(),
+        termination: outcome.termination.to_string(),
         two_two,
         one_one,
-        pdn: write_pdn(&[pdn]),
+        pdn,
         margin: None,
     }
+}
+
+/// How a game between two searchers went after its opening.
+pub(crate) struct Outcome {
+    /// The moves played after the opening.
+    pub(crate) moves: Vec<Move>,
+    /// The result (a draw when the ply limit ended it).
+    pub(crate) result: GameResult,
+    /// Why it ended: `no legal move`, `draw rule` or `ply limit`.
+    pub(crate) termination: &'static str,
+}
+
+impl Outcome {
+    /// The plies played after the opening.
+    pub(crate) fn plies(&self) -> u32 {
+        u32::try_from(self.moves.len()).unwrap_or(u32::MAX)
+    }
+}
+
+/// Plays `game` on until the rules end it or `max_plies` plies have gone, each move the one
+/// `choose` makes for the colour to move (the position marked as the root of the
+/// repetition history before each search): the loop of every match game.
+pub(crate) fn play_out(
+    game: &mut FloatValued<Checkers>,
+    max_plies: u32,
+    mut choose: impl FnMut(&mut FloatValued<Checkers>, Color) -> Move,
+) -> Outcome {
+    let mut moves = Vec::new();
+    for _ in 0..max_plies {
+        if let Some(result) = game.0.result() {
+            let termination = if result == GameResult::Draw {
+                "draw rule"
+            } else {
+                "no legal move"
+            };
+            return Outcome {
+                moves,
+                result,
+                termination,
+            };
+        }
+        game.0.mark_root();
+        let to_move = game.0.position().side_to_move();
+        let mv = choose(game, to_move);
+        game.update(mv);
+        moves.push(mv);
+    }
+    Outcome {
+        moves,
+        result: GameResult::Draw,
+        termination: "ply limit",
+    }
+}
+
+/// The points of the side that played Black (`black`) or White: 1, ½ or 0.
+pub(crate) fn points(result: GameResult, black: bool) -> f64 {
+    match (result, black) {
+        (GameResult::BlackWins, true) | (GameResult::WhiteWins, false) => 1.0,
+        (GameResult::BlackWins, false) | (GameResult::WhiteWins, true) => 0.0,
+        _ => 0.5,
+    }
+}
+
+/// The game in PDN: the opening's moves then the outcome's, `tags` in their order and the
+/// termination last.
+pub(crate) fn game_pdn(opening: &Opening, outcome: &Outcome, tags: &[(&str, &str)]) -> String {
+    let mut pdn = PdnGame::new(opening.start);
+    for (name, value) in tags {
+        pdn.set_tag(name, value);
+    }
+    pdn.set_tag("Termination", outcome.termination);
+    pdn.moves = opening
+        .moves
+        .iter()
+        .copied()
+        .chain(outcome.moves.iter().copied())
+        .collect();
+    pdn.set_result(outcome.result);
+    write_pdn(&[pdn])
 }
 
 /// The result of one match, from 2&2's side.
@@ -348,11 +410,7 @@ pub struct MatchSummary {
 /// Sums up the games of `kind` among `records`.
 #[must_use]
 pub fn summarize(kind: MatchKind, records: &[GameRecord]) -> MatchSummary {
-    let mut score = MatchScore {
-        wins: 0,
-        draws: 0,
-        losses: 0,
-    };
+    let mut score = MatchScore::default();
     let (mut two_two, mut one_one) = (SideStats::default(), SideStats::default());
     let mut ply_limit_games = 0;
     for record in records.iter().filter(|record| record.kind == kind) {
@@ -396,12 +454,7 @@ pub struct ColourSplit {
 /// [`ColourSplit`] of the games of `kind` among `records`.
 #[must_use]
 pub fn colour_split(kind: MatchKind, records: &[GameRecord]) -> ColourSplit {
-    let empty = MatchScore {
-        wins: 0,
-        draws: 0,
-        losses: 0,
-    };
-    let (mut as_black, mut as_white) = (empty, empty);
+    let (mut as_black, mut as_white) = (MatchScore::default(), MatchScore::default());
     let mut by_opening: std::collections::BTreeMap<usize, (Option<f64>, Option<f64>)> =
         std::collections::BTreeMap::new();
     for record in records.iter().filter(|record| record.kind == kind) {
@@ -454,6 +507,7 @@ pub fn colour_split(kind: MatchKind, records: &[GameRecord]) -> ColourSplit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::m_and_n::Exponents;
 
     fn record(opening: usize, two_two_black: bool, two_two_points: f64) -> GameRecord {
         GameRecord {

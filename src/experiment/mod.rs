@@ -37,7 +37,10 @@ pub use curves::{
     RuleBook, choose_move, curve_game_specs, play_curve_game, summarize_pairing,
 };
 pub use elo::{EloEstimate, MatchScore, elo_difference};
-pub use families::{Family, FamilyComparison, FamilyFit, compare_families, fit_family};
+pub use families::{
+    Family, FamilyComparison, FamilyFit, compare_families, compare_families_by_dmax, fit_family,
+    observations_by_dmax,
+};
 pub use fitting::{Fit, GREATEST_SHIFT, LEAST_SHIFT, Observation, fit_backing_up};
 pub use game::{
     CheckersExperiment, ExperimentEvaluation, ExperimentGame, deep_value_in, search_nodes_in,

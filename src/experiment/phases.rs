@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::families::{FamilyComparison, compare_families};
+use super::families::{FamilyComparison, compare_families, observations_by_dmax};
 use super::learning::LearningSample;
 
 /// A phase of a checkers game, by the pieces left on the board (24 at the start).
@@ -32,6 +32,18 @@ impl Phase {
             12..=19 => Phase::MiddleGame,
             _ => Phase::Endgame,
         }
+    }
+
+    /// The phase of `position`.
+    #[must_use]
+    pub fn of_position(position: &crate::games::checkers::Position) -> Phase {
+        Phase::of_pieces(position.piece_count())
+    }
+
+    /// Its place in [`Phase::ALL`].
+    #[must_use]
+    pub fn index(self) -> usize {
+        self as usize
     }
 
     /// `opening (20+ pieces)`, `middle game (12–19)` or `endgame (≤ 11)`.
@@ -81,28 +93,17 @@ pub fn phase_counts(pieces: &[u32]) -> Vec<(Phase, usize)> {
 /// are left out.
 #[must_use]
 pub fn phase_fits(samples: &[LearningSample], pieces: &[u32]) -> Vec<PhaseFits> {
-    let mut dmaxes: Vec<u32> = samples.iter().map(|sample| sample.dmax).collect();
-    dmaxes.sort_unstable();
-    dmaxes.dedup();
     let mut fits = Vec::new();
     for phase in Phase::ALL {
-        for &dmax in &dmaxes {
-            let mut level: Vec<&LearningSample> = samples
-                .iter()
-                .filter(|sample| {
-                    sample.dmax == dmax
-                        && !sample.is_decided()
-                        && pieces
-                            .get(sample.position)
-                            .is_some_and(|&count| Phase::of_pieces(count) == phase)
-                })
-                .collect();
-            level.sort_by_key(|sample| sample.position);
-            level.dedup_by_key(|sample| sample.position);
-            if level.len() < 10 {
+        let of_phase = |sample: &LearningSample| {
+            pieces
+                .get(sample.position)
+                .is_some_and(|&count| Phase::of_pieces(count) == phase)
+        };
+        for (dmax, observations) in observations_by_dmax(samples, of_phase) {
+            if observations.len() < 10 {
                 continue;
             }
-            let observations: Vec<_> = level.iter().map(|sample| sample.observation()).collect();
             let mean_excess = observations
                 .iter()
                 .map(|observation| observation.excess)

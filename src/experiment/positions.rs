@@ -276,6 +276,8 @@ mod tests {
                 .collect()
         };
         let positions = typical_positions_by_stratum(&[2, 0, 3], 1000, |n| (n % 3) as usize, play);
+        // Game 0 is 0..7: remainder 0 takes 0 and 3 (its quota of two is full), remainder 2
+        // takes 2, 5 and then 8 from game 1 (5..12); remainder 1 has no quota.
         assert_eq!(positions, [0, 2, 3, 5, 8]);
         // One stratum is the plain sampling.
         assert_eq!(typical_positions(4, 1000, play), [0, 1, 2, 3]);

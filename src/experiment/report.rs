@@ -8,7 +8,7 @@ use plotters::prelude::*;
 
 use super::elo::MatchScore;
 use super::learning::LearningSample;
-use super::matches::{MatchKind, MatchSummary, SideStats};
+use super::matches::{MatchKind, MatchSummary};
 use super::parameters::SlagleParameters;
 use super::results::{Calibration, ExperimentConfig, FitRow, RunLog};
 
@@ -44,15 +44,6 @@ pub fn fits_csv(rows: &[FitRow]) -> String {
     text
 }
 
-pub(super) fn per_move(stats: &SideStats) -> (f64, f64, f64) {
-    let moves = stats.moves.max(1) as f64;
-    (
-        stats.nodes as f64 / moves,
-        1000.0 * stats.seconds / moves,
-        stats.depth_sum as f64 / moves,
-    )
-}
-
 /// `matches.csv`: one row per match, from 2&2's side.
 #[must_use]
 pub fn matches_csv(summaries: &[MatchSummary]) -> String {
@@ -63,8 +54,8 @@ pub fn matches_csv(summaries: &[MatchSummary]) -> String {
     );
     for summary in summaries {
         let score = summary.score;
-        let (two_nodes, two_ms, _) = per_move(&summary.two_two);
-        let (one_nodes, one_ms, one_depth) = per_move(&summary.one_one);
+        let (two_nodes, two_ms, _) = summary.two_two.per_move();
+        let (one_nodes, one_ms, one_depth) = summary.one_one.per_move();
         let elo = summary
             .elo
             .map_or((f64::NAN, f64::NAN, f64::NAN), |e| (e.elo, e.low, e.high));
@@ -338,38 +329,16 @@ fn threats_section(text: &mut String, input: &ReportInput<'_>) {
         .filter(|row| row.fit.mean_excess < 0.0)
         .map(|row| row.dmax.to_string())
         .collect();
-    let shifted_better: Vec<String> = input
-        .families
-        .iter()
-        .filter(|(_, rows)| {
-            let aic = |family| {
-                rows.iter()
-                    .find(|row| row.fit.family == family)
-                    .map(|row| row.fit.aic())
-            };
-            matches!(
-                (aic(super::Family::Shifted), aic(super::Family::Offset)),
-                (Some(shifted), Some(offset)) if shifted - offset <= -10.0
-            )
-        })
-        .map(|(dmax, _)| dmax.to_string())
-        .collect();
-    let list = |levels: &[String]| {
-        if levels.is_empty() {
-            "none".to_string()
-        } else {
-            levels.join(", ")
-        }
-    };
+    let shifted_better = levels_where(input.families, super::Family::Shifted, decisive);
     let _ = writeln!(
         text,
         "2. **The shape of the family.** Slagle's family can only add to a₂; the deep value is \
          on average below the best shallow one at dmax {} (of {}). The shifted family (with an \
          offset) beats the offset alone decisively (ΔAIC ≤ −10) at dmax {} (*Three \
          families*).{}",
-        list(&below),
+        level_list(&below),
         input.fits.len(),
-        list(&shifted_better),
+        level_list(&shifted_better),
         if input.curves.is_some() {
             " Its players are in the cost–strength table."
         } else {
@@ -604,6 +573,43 @@ fn colours_section(text: &mut String, colours: &[super::ColourSplit]) {
     }
 }
 
+/// Whether a family's ΔAIC against the offset family is decisive (−10 or less).
+fn decisive(delta_aic: f64) -> bool {
+    delta_aic <= -10.0
+}
+
+/// The dmax at which `family`'s AIC less the offset family's passes `test`.
+fn levels_where(
+    families: &[(u32, Vec<super::FamilyComparison>)],
+    family: super::Family,
+    test: fn(f64) -> bool,
+) -> Vec<String> {
+    families
+        .iter()
+        .filter(|(_, rows)| {
+            let aic_of = |wanted| {
+                rows.iter()
+                    .find(|row| row.fit.family == wanted)
+                    .map(|row| row.fit.aic())
+            };
+            match (aic_of(family), aic_of(super::Family::Offset)) {
+                (Some(aic), Some(offset)) => test(aic - offset),
+                _ => false,
+            }
+        })
+        .map(|(dmax, _)| dmax.to_string())
+        .collect()
+}
+
+/// `0, 2, 3`, or `none`.
+fn level_list(levels: &[String]) -> String {
+    if levels.is_empty() {
+        "none".to_string()
+    } else {
+        levels.join(", ")
+    }
+}
+
 /// The section comparing the offset, Slagle's and the shifted family at each dmax.
 fn families_section(text: &mut String, families: &[(u32, Vec<super::FamilyComparison>)]) {
     if families.is_empty() {
@@ -645,31 +651,6 @@ fn families_section(text: &mut String, families: &[(u32, Vec<super::FamilyCompar
             );
         }
     }
-    // What the table says, level by level.
-    let levels = |family: super::Family, test: fn(f64) -> bool| -> Vec<String> {
-        families
-            .iter()
-            .filter(|(_, rows)| {
-                let aic_of = |wanted| {
-                    rows.iter()
-                        .find(|row| row.fit.family == wanted)
-                        .map(|row| row.fit.aic())
-                };
-                match (aic_of(family), aic_of(super::Family::Offset)) {
-                    (Some(aic), Some(offset)) => test(aic - offset),
-                    _ => false,
-                }
-            })
-            .map(|(dmax, _)| dmax.to_string())
-            .collect()
-    };
-    let list = |levels: Vec<String>| {
-        if levels.is_empty() {
-            "none".to_string()
-        } else {
-            levels.join(", ")
-        }
-    };
     let _ = writeln!(
         text,
         "\nThe gap matters (the shifted family decisively better than the offset alone, ΔAIC ≤ \
@@ -677,8 +658,12 @@ fn families_section(text: &mut String, families: &[(u32, Vec<super::FamilyCompar
          {}, where its bonus, which can only add, meets a deep value below the best shallow \
          one. A slope y near 10⁻⁴ with a large offset is the exponential's straight-line limit: \
          the excess then falls in proportion to the gap.\n",
-        list(levels(super::Family::Shifted, |delta| delta <= -10.0)),
-        list(levels(super::Family::Slagle, |delta| delta > 0.0)),
+        level_list(&levels_where(families, super::Family::Shifted, decisive)),
+        level_list(&levels_where(
+            families,
+            super::Family::Slagle,
+            |delta| delta > 0.0
+        )),
     );
 }
 
@@ -928,8 +913,8 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
          |---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n",
     );
     for summary in input.matches {
-        let (two_nodes, two_ms, _) = per_move(&summary.two_two);
-        let (one_nodes, one_ms, one_depth) = per_move(&summary.one_one);
+        let (two_nodes, two_ms, _) = summary.two_two.per_move();
+        let (one_nodes, one_ms, one_depth) = summary.one_one.per_move();
         let _ = writeln!(
             text,
             "| {} | {} | {} | {} | {} | {} | {} | {:.0} | {:.0} | {:.2} | {:.2} | {:.2} |",
@@ -984,8 +969,8 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
             verdict(summary)
         );
         if summary.one_one.nodes > 0 {
-            let (two_nodes, _, _) = per_move(&summary.two_two);
-            let (one_nodes, _, one_depth) = per_move(&summary.one_one);
+            let (two_nodes, _, _) = summary.two_two.per_move();
+            let (one_nodes, _, one_depth) = summary.one_one.per_move();
             let _ = match summary.kind {
                 MatchKind::EqualDepth => writeln!(
                     text,

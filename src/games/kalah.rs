@@ -30,6 +30,8 @@ use std::sync::Arc;
 
 use crate::game::{Evaluate, Game, Player};
 use crate::random::SplitMix64;
+/// Random play, for Kalah as for any game (kept here, where Kalah's openings first used it).
+pub use crate::random::play_random_moves;
 use crate::search::retrograde::{Endgame, EndgameTable};
 use crate::search::solver::{Outlook, Peek, Solvable};
 use crate::search::transposition::ZobristHash;
@@ -965,24 +967,6 @@ pub fn random_position(
     play_random_moves(&mut game, plies, random);
     game.history.clear();
     game
-}
-
-/// Plays up to `plies` moves on `game`, each drawn uniformly among the legal ones (fewer
-/// if the game ends first), and returns them: random positions and random openings.
-pub fn play_random_moves(game: &mut Kalah, plies: usize, random: &mut SplitMix64) -> Vec<u8> {
-    let mut moves = Vec::new();
-    let mut line = Vec::with_capacity(plies);
-    for _ in 0..plies {
-        moves.clear();
-        game.successors(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let mv = moves[random.index(moves.len())];
-        game.update(mv);
-        line.push(mv);
-    }
-    line
 }
 
 #[cfg(test)]

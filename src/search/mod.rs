@@ -9,6 +9,7 @@ pub mod choose_move;
 pub mod deepening;
 pub mod float_valued;
 pub mod hidden_board;
+pub(crate) mod history;
 pub mod killer;
 pub mod m_and_n;
 pub mod mcts;

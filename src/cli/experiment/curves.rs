@@ -14,15 +14,12 @@ use serde::{Deserialize, Serialize};
 
 use gametree::experiment::{
     CurvePlayer, CurveRecord, CurvesText, Family, LearningSample, LevelFunctions, Opening, Pairing,
-    PairingSummary, ResultsDir, Rule, RuleBook, SlagleParameters, curve_game_specs, curves_answer,
-    curves_colour_note, curves_conclusion, curves_markdown, draw_curve_charts, play_curve_game,
-    signed_elo, summarize_pairing,
+    PairingSummary, ResultsDir, Rule, RuleBook, SlagleParameters, compare_families_by_dmax,
+    curve_game_specs, curves_answer, curves_colour_note, curves_conclusion, curves_markdown,
+    draw_curve_charts, play_curve_game, signed_elo, summarize_pairing,
 };
 
-use super::{
-    CliError, JSON_OUTPUT, Ordering, family_comparisons, lock_dir, progress, read_config, shard_of,
-    usage,
-};
+use super::{CliError, JSON_OUTPUT, Ordering, lock_dir, progress, read_config, shard_of, usage};
 use crate::cli::output::outln;
 use crate::cli::{Outcome, cpu_time, limits};
 
@@ -195,7 +192,7 @@ pub(super) fn rule_book(results: &ResultsDir) -> Result<RuleBook, CliError> {
         .and_then(|parameters| parameters.to_slagle())
         .map_err(|error| usage(error.to_string()))?;
     let samples: Vec<LearningSample> = results.read_jsonl("samples.jsonl").map_err(usage)?;
-    let comparisons = family_comparisons(&samples);
+    let comparisons = compare_families_by_dmax(&samples);
     let family = |family: Family| -> Result<LevelFunctions, CliError> {
         let fits: Vec<_> = comparisons
             .iter()
@@ -455,7 +452,7 @@ fn summary_line(summary: &PairingSummary) -> String {
         score.losses,
         score.games(),
         summary.nodes_per_move(),
-        summary.seconds_per_move()
+        summary.milliseconds_per_move() / 1000.0
     )
 }
 

@@ -355,6 +355,12 @@ impl Position {
         to_squares(self.board(color))
     }
 
+    /// The pieces on the board, both colours (24 at the start).
+    #[must_use]
+    pub fn piece_count(&self) -> u32 {
+        (self.board(Color::Black) | self.board(Color::White)).count_ones()
+    }
+
     /// The squares of `color`'s men.
     #[must_use]
     pub fn men(&self, color: Color) -> Bitboard {

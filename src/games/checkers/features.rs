@@ -216,7 +216,7 @@ pub fn features(position: &Position) -> Features {
     for (value, (black, white)) in values.iter_mut().zip(black.iter().zip(white.iter())) {
         *value = black - white;
     }
-    let pieces = (position.board(Color::Black) | position.board(Color::White)).count_ones() as i32;
+    let pieces = i32::try_from(position.piece_count()).unwrap_or(PHASE_PIECES);
     Features {
         values,
         phase: pieces.min(PHASE_PIECES),

@@ -9,6 +9,7 @@ use crate::game::{Evaluate, Game, Player, Value};
 use crate::search::alphabeta::{
     AspirationResult, AspirationValue, LineResult, ValueResult, aspiration_search,
 };
+use crate::search::history::HistoryTable;
 use crate::search::killer::{Killers, move_to_front};
 use crate::search::transposition::PositionKey;
 use crate::search::{MoveBuffers, Quiescence, SearchStats, Window, with_stack};
@@ -242,9 +243,8 @@ pub(super) struct Engine<M> {
     pub(super) previous_line: Vec<M>,
     principal_line_first: bool,
     killers: Option<Killers<M>>,
-    /// The history heuristic's counters, by [`Evaluate::history_slot`] × 2 + the player
-    /// (empty when it is off); grown as larger slots appear.
-    history: Option<Vec<u64>>,
+    /// The history heuristic's counters (`None` when it is off).
+    history: Option<HistoryTable>,
     /// Principal variation search ([`SearchOptions::use_pvs`]).
     pvs: bool,
     buffers: MoveBuffers<M>,
@@ -274,7 +274,7 @@ impl<M: Copy + Eq> Engine<M> {
             previous_line: Vec::new(),
             principal_line_first: options.principal_line_first,
             killers: options.use_killers.then(Killers::new),
-            history: options.use_history.then(Vec::new),
+            history: options.use_history.then(HistoryTable::default),
             pvs: options.use_pvs,
             buffers: MoveBuffers::new(),
             root_best: None,
@@ -443,22 +443,7 @@ impl<M: Copy + Eq> Engine<M> {
             first += killers.order(ply, &mut moves[first..]);
         }
         if let Some(history) = &self.history {
-            // Most cutoffs first, equals in the game's order: an insertion sort, in place
-            // (`sort_by_key` may allocate a buffer, and move lists are short).
-            let count = |mv: M| {
-                game.history_slot(mv)
-                    .and_then(|slot| history.get(slot * 2 + usize::from(player == Player::Max)))
-                    .copied()
-                    .unwrap_or(0)
-            };
-            let rest = &mut moves[first..];
-            for next in 1..rest.len() {
-                let mut at = next;
-                while at > 0 && count(rest[at - 1]) < count(rest[at]) {
-                    rest.swap(at - 1, at);
-                    at -= 1;
-                }
-            }
+            history.order(&mut moves[first..], player, |mv| game.history_slot(mv));
         }
         // A rotated root no longer starts with the previous line's move.
         let mut line_move = line_move;
@@ -559,11 +544,7 @@ impl<M: Copy + Eq> Engine<M> {
                     killers.record(ply, mv);
                 }
                 if let (Some(history), Some(slot)) = (&mut self.history, game.history_slot(mv)) {
-                    let index = slot * 2 + usize::from(player == Player::Max);
-                    if history.len() <= index {
-                        history.resize(index + 1, 0);
-                    }
-                    history[index] += u64::from(depth) * u64::from(depth);
+                    history.record(slot, player, u64::from(depth) * u64::from(depth));
                 }
                 break;
             }

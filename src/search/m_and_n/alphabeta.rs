@@ -32,6 +32,7 @@ use super::{
 };
 use crate::game::{Evaluate, Game, Player};
 use crate::search::alphabeta::ValueResult;
+use crate::search::history::HistoryTable;
 use crate::search::killer::Killers;
 use crate::search::observe::{CutoffReason, NoObserver, Observer};
 use crate::search::{MoveBuffers, Quiescence, SearchStats, Window, with_stack};
@@ -99,10 +100,10 @@ where
     run_root(
         game,
         backing,
-        None,
-        0,
+        (None, 0),
         |game: &G, _| Some(game.value()),
         observer,
+        (MnOrdering::NONE, |_: &G, _| None),
     )
 }
 
@@ -130,14 +131,7 @@ where
     G: Game<Value = f64> + Evaluate,
     B: BackingUp + ?Sized,
 {
-    run_root(
-        game,
-        backing,
-        Some(depth),
-        quiescence_plies,
-        evaluate_quiet,
-        &mut NoObserver,
-    )
+    mn_alphabeta_depth_ordered(game, backing, depth, quiescence_plies, MnOrdering::NONE)
 }
 
 /// How the m&n alpha-beta procedure orders the successors of the positions below the root.
@@ -161,15 +155,18 @@ pub struct MnOrdering {
 
 impl MnOrdering {
     /// The game's order everywhere, as Slagle's procedure searches.
-    pub const NONE: MnOrdering = MnOrdering {
-        killers: false,
-        history: false,
-    };
+    pub const NONE: MnOrdering = MnOrdering::both(false);
     /// Killers, then the history heuristic.
-    pub const KILLERS_AND_HISTORY: MnOrdering = MnOrdering {
-        killers: true,
-        history: true,
-    };
+    pub const KILLERS_AND_HISTORY: MnOrdering = MnOrdering::both(true);
+
+    /// Both heuristics on, or both off.
+    #[must_use]
+    pub const fn both(on: bool) -> MnOrdering {
+        MnOrdering {
+            killers: on,
+            history: on,
+        }
+    }
 }
 
 /// [`mn_alphabeta_depth_quiescent`] with the successors of the positions below the root
@@ -186,21 +183,14 @@ where
     G: Game<Value = f64> + Evaluate,
     B: BackingUp + ?Sized,
 {
-    let started = Instant::now();
-    let mut observer = NoObserver;
-    let mut search = searcher(backing, quiescence_plies, evaluate_quiet, &mut observer);
-    search.ordering = Some(Ordering {
-        killers: ordering.killers.then(Killers::new),
-        history: ordering.history.then(Vec::new),
-    });
-    let (value, best_move) = search.root(game, Some(depth), |game: &G, mv| game.history_slot(mv));
-    let mut stats = search.stats;
-    stats.elapsed = started.elapsed();
-    MnResult {
-        value,
-        best_move,
-        stats,
-    }
+    run_root(
+        game,
+        backing,
+        (Some(depth), quiescence_plies),
+        evaluate_quiet,
+        &mut NoObserver,
+        (ordering, |game: &G, mv| game.history_slot(mv)),
+    )
 }
 
 /// Slagle's `maxv[p; oldalpha]` / `minv[p; oldbeta]` (Appendix C): the m&n value of the
@@ -276,23 +266,33 @@ fn searcher<'b, 'o, B: BackingUp + ?Sized, M, E, O>(
     }
 }
 
-fn run_root<G, B, E, O>(
+/// The root search of every `mn_alphabeta*` entry point: `limits` are the depth (none:
+/// to terminal positions) and the quiescence plies; `ordering` orders the positions below
+/// the root, naming moves for the history heuristic by its `slot` function.
+fn run_root<G, B, E, O, S>(
     game: &mut G,
     backing: &B,
-    depth: Option<u32>,
-    quiescence_plies: u32,
+    (depth, quiescence_plies): (Option<u32>, u32),
     evaluate: E,
     observer: &mut O,
+    (ordering, slot): (MnOrdering, S),
 ) -> MnResult<G::Move>
 where
     G: Game<Value = f64>,
     B: BackingUp + ?Sized,
     E: Fn(&G, bool) -> Option<f64>,
     O: Observer<G::Move, f64>,
+    S: Fn(&G, G::Move) -> Option<usize>,
 {
     let started = Instant::now();
     let mut search = searcher(backing, quiescence_plies, evaluate, observer);
-    let (value, best_move) = search.root(game, depth, |_: &G, _| None);
+    if ordering != MnOrdering::NONE {
+        search.ordering = Some(Ordering {
+            killers: ordering.killers.then(Killers::new),
+            history: ordering.history.then(HistoryTable::default),
+        });
+    }
+    let (value, best_move) = search.root(game, depth, slot);
     let mut stats = search.stats;
     stats.elapsed = started.elapsed();
     MnResult {
@@ -346,8 +346,7 @@ struct AlphaBeta<'b, 'o, B: ?Sized, M, E, O> {
 /// The tables of [`MnOrdering`].
 struct Ordering<M> {
     killers: Option<Killers<M>>,
-    /// Cutoffs by history slot × 2 + whether MAX was to move.
-    history: Option<Vec<u64>>,
+    history: Option<HistoryTable>,
 }
 
 impl<M: Copy + Eq> Ordering<M> {
@@ -365,20 +364,7 @@ impl<M: Copy + Eq> Ordering<M> {
             .as_ref()
             .map_or(0, |killers| killers.order(ply, moves));
         if let Some(history) = &self.history {
-            let count = |mv: M| {
-                slot(mv)
-                    .and_then(|slot| history.get(slot * 2 + usize::from(player == Player::Max)))
-                    .copied()
-                    .unwrap_or(0)
-            };
-            let rest = &mut moves[first..];
-            for next in 1..rest.len() {
-                let mut at = next;
-                while at > 0 && count(rest[at - 1]) < count(rest[at]) {
-                    rest.swap(at - 1, at);
-                    at -= 1;
-                }
-            }
+            history.order(&mut moves[first..], player, slot);
         }
     }
 
@@ -396,12 +382,9 @@ impl<M: Copy + Eq> Ordering<M> {
             killers.record(ply, mv);
         }
         if let (Some(history), Some(slot)) = (&mut self.history, slot) {
-            let index = slot * 2 + usize::from(player == Player::Max);
-            if history.len() <= index {
-                history.resize(index + 1, 0);
-            }
+            // Plies left + 1: a cutoff at the horizon (quiescence) still counts.
             let weight = u64::from(depth.unwrap_or(0)) + 1;
-            history[index] += weight * weight;
+            history.record(slot, player, weight * weight);
         }
     }
 }
