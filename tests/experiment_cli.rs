@@ -103,6 +103,25 @@ fn the_tiny_mode_writes_every_artefact_and_the_report() {
     assert_eq!(pdn.matches("[Event ").count(), 4);
     let parameters = fs::read_to_string(dir.join("parameters.json")).expect("read");
     gametree::experiment::SlagleParameters::from_json(&parameters).expect("a valid parameter file");
+    // A match of the 1&1 player against an engine, named in engine.json: its score is in
+    // the report's threats to validity. A game file that is not one is a usage error.
+    fs::write(
+        dir.join("engine.json"),
+        r#"{"player": "1&1 at depth 2", "engine": "an engine at depth 3", "games": "engine-games.jsonl", "command": "checkers_match"}"#,
+    )
+    .expect("written");
+    fs::write(dir.join("engine-games.jsonl"), "{\"points\": 2}\n").expect("written");
+    let refused = gametree(&["experiment", "report", dir.to_str().expect("UTF-8")]);
+    assert_eq!(refused.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&refused.stderr);
+    assert!(message.contains("engine-games.jsonl: line 1"), "{message}");
+    fs::write(
+        dir.join("engine-games.jsonl"),
+        ["1.0", "1.0", "1.0", "0.5", "0.0", "0.0"]
+            .map(|points| format!("{{\"index\": 0, \"points\": {points}}}\n"))
+            .concat(),
+    )
+    .expect("written");
     let report = dir.join("report.md");
     success_stdout(&gametree(&[
         "experiment",
@@ -112,6 +131,12 @@ fn the_tiny_mode_writes_every_artefact_and_the_report() {
         report.to_str().expect("UTF-8"),
     ]));
     let text = fs::read_to_string(&report).expect("report written");
+    assert!(
+        text.contains(
+            "1&1 at depth 2 against an engine at depth 3 scored 3/1/2 (W/D/L), 0.583, +58 Elo"
+        ),
+        "the engine match missing"
+    );
     for heading in [
         "## m&n in brief",
         "## Method",

@@ -12,8 +12,8 @@ use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use gametree::experiment::{
-    Calibration, CheckersExperiment, ColourSplit, DeepValue, EXPERIMENT_FORMAT, Estimate,
-    ExperimentConfig, ExperimentEvaluation, ExperimentGame, FitRow, GameRecord, GameSpec,
+    Calibration, CheckersExperiment, ColourSplit, DeepValue, EXPERIMENT_FORMAT, EngineStrength,
+    Estimate, ExperimentConfig, ExperimentEvaluation, ExperimentGame, FitRow, GameRecord, GameSpec,
     GradingResults, KalahConfig, KalahExperiment, KalahOpening, KalahPosition, KalahReportInput,
     LearningSample, MatchKind, MatchSetup, MatchSummary, Opening, PositionGrades, ResultsDir,
     RunLog, SamplingConfig, Searcher, SlagleParameters, as_stored, colour_split,
@@ -1712,7 +1712,9 @@ fn run_report(dir: &Path, output: Option<&Path>) -> Result<Outcome, CliError> {
     };
     let phase_counts = gametree::experiment::phase_counts(&pieces);
     let phase_fits = gametree::experiment::phase_fits(&samples, &pieces);
+    let engine = EngineStrength::read(&results).map_err(usage)?;
     let text = report_markdown(&gametree::experiment::ReportInput {
+        engine: engine.as_ref(),
         phases: (&phase_counts, &phase_fits),
         curves: curves.as_ref(),
         docs_link: docs_link.as_deref(),

@@ -71,6 +71,8 @@ pub use positions::{
 #[cfg(feature = "cli")]
 mod curves_report;
 #[cfg(feature = "cli")]
+mod engine_strength;
+#[cfg(feature = "cli")]
 mod kalah_report;
 #[cfg(feature = "cli")]
 mod report;
@@ -82,6 +84,8 @@ pub use curves_report::{
     CURVE_CHARTS, Cost, CurvePoint, curve_points, curves_answer, curves_colour_note,
     curves_conclusion, curves_markdown, draw_curve_charts, one_one_at, signed_elo, white_lean,
 };
+#[cfg(feature = "cli")]
+pub use engine_strength::{EngineMatch, EngineStrength};
 #[cfg(feature = "cli")]
 pub use kalah_report::{
     GradingResults, KalahReportInput, draw_grading_charts, grading_csv, kalah_report_markdown,

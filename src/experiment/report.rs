@@ -242,6 +242,9 @@ pub struct ReportInput<'a> {
     /// The package's docs/ as the report links to it (for the primer's picture,
     /// docs/images/m-and-n-primer.svg, and docs/m-and-n.md), when it can be found.
     pub docs_link: Option<&'a str>,
+    /// The 1&1 player's match against an independent engine (`engine.json`), when the
+    /// directory names one.
+    pub engine: Option<&'a super::EngineStrength>,
 }
 
 /// The parts of the report that come from the cost–strength matches.
@@ -431,20 +434,35 @@ fn threats_section(text: &mut String, input: &ReportInput<'_>) {
             _ => String::new(),
         }
     );
+    let equal_depth = input
+        .matches
+        .iter()
+        .find(|summary| summary.kind == MatchKind::EqualDepth)
+        .and_then(|summary| summary.elo);
     let _ = writeln!(
         text,
-        "7. **Weak players.** {} A result about backing-up rules between two weak players may \
-         not hold between strong ones.",
+        "7. **Weak players.** {} {} A result about backing-up rules between two weak players \
+         may not hold between strong ones.",
         match config.evaluation {
             super::ExperimentEvaluation::Samuel => {
-                "Both players evaluate with Samuel's few hand-set terms. With it, the project's \
-                 alpha-beta player scored 0.05–0.21 against cake++ 1.22 at equal depth \
-                 (docs/checkers.md)."
+                "Both players evaluate with Samuel's few hand-set terms."
             }
             super::ExperimentEvaluation::Learned => {
                 "Both players evaluate with the project's learned evaluation (+164 Elo over \
-                 Samuel's in self-play; against cake++ 1.22 the full player scored 0.284 at 0.1 s a \
-                 move, docs/checkers.md)."
+                 Samuel's in self-play)."
+            }
+        },
+        match (input.engine, config.evaluation) {
+            (Some(engine), _) => engine.sentence(input.results_link, equal_depth),
+            (None, super::ExperimentEvaluation::Samuel) => {
+                "With it, the project's alpha-beta player scored 0.05–0.21 against cake++ 1.22 \
+                 at equal depth (docs/checkers.md)."
+                    .to_string()
+            }
+            (None, super::ExperimentEvaluation::Learned) => {
+                "Against cake++ 1.22 the full player with it scored 0.284 at 0.1 s a move \
+                 (docs/checkers.md)."
+                    .to_string()
             }
         }
     );
