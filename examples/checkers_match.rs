@@ -30,8 +30,9 @@
 //!
 //! Every game starts from one of the ACF three-move ballots, each ballot played twice with
 //! colours reversed. gametree searches with iterative deepening alpha-beta, quiescence and a
-//! transposition table (`--depth D` plies or `--time S` seconds a move; `--history` and
-//! `--pvs` add the history heuristic and principal variation search; `--eval learned` or
+//! transposition table (`--depth D` plies or `--time S` seconds a move; `--history`,
+//! `--pvs` and `--lmr` add the history heuristic, principal variation search and late move
+//! reductions; `--eval learned` or
 //! `--eval FILE` plays with the learned evaluation instead of Samuel's; `--endgame-pieces N`
 //! reads endgame databases of up to N pieces, built at the start); the engine searches
 //! to `--opponent-depth` plies (both drivers take a depth, not a time). Each move is checked
@@ -106,6 +107,8 @@ struct Settings {
     history: bool,
     /// gametree's side searches by principal variation search (`--pvs`).
     pvs: bool,
+    /// gametree's side reduces late moves (`--lmr`).
+    lmr: bool,
     /// gametree's evaluation (`--eval learned|samuel|FILE`, default samuel).
     evaluation: Evaluation,
     /// gametree's endgame databases (`--endgame-pieces N`), built at the start.
@@ -387,6 +390,7 @@ fn gametree_move(
         .quiescence(settings.quiescence)
         .history(settings.history)
         .pvs(settings.pvs)
+        .late_move_reductions(settings.lmr)
         .table(table);
     let search = match settings.budget {
         Budget::Depth(depth) => search.depth(depth),
@@ -590,6 +594,7 @@ fn main() {
         table_mib: number(&args, "--table-mib", 16),
         history: args.iter().any(|arg| arg == "--history"),
         pvs: args.iter().any(|arg| arg == "--pvs"),
+        lmr: args.iter().any(|arg| arg == "--lmr"),
         evaluation: evaluation(argument(&args, "--eval")),
         endgame: argument(&args, "--endgame-pieces").map(|_| {
             let pieces = number(&args, "--endgame-pieces", 4usize);

@@ -62,8 +62,8 @@ pub use search::alphabeta::{
 };
 pub use search::choose_move::{ChosenMove, ValueRange, choose_move, choose_move_alphabeta};
 pub use search::deepening::{
-    DeepeningResult, DistanceAdjustment, Iteration, Reuse, SearchOptions, SharedTableSearch,
-    StopReason, StopSignal, TableSearch, TableStats, depth_limited_aspiration,
+    DeepeningResult, DistanceAdjustment, Iteration, LateMoveReductions, Reuse, SearchOptions,
+    SharedTableSearch, StopReason, StopSignal, TableSearch, TableStats, depth_limited_aspiration,
     depth_limited_aspiration_with_table, depth_limited_line, depth_limited_line_with_table,
     depth_limited_value, depth_limited_value_quiescent, depth_limited_value_with_table,
     iterative_deepening, iterative_deepening_with_table, parallel_deepening,

@@ -176,7 +176,7 @@ fn bad_input_to_best_exits_2_with_one_line() {
     let bad_params = directory.join("bad.json");
     std::fs::write(&bad_params, r#"{"m": 2, "z": 1}"#).expect("written");
     let bad_params = bad_params.to_string_lossy().into_owned();
-    let cases: [(&[&str], &str); 10] = [
+    let cases: [(&[&str], &str); 12] = [
         (&["checkers", "best", "--fen", "B:W18:Q12"], "column"),
         (
             &[
@@ -199,6 +199,14 @@ fn bad_input_to_best_exits_2_with_one_line() {
         (
             &["checkers", "best", "--pvs", "--algorithm", "m-and-n"],
             "--pvs applies",
+        ),
+        (
+            &["checkers", "best", "--lmr", "--algorithm", "m-and-n"],
+            "--lmr applies",
+        ),
+        (
+            &["checkers", "best", "--lmr", "--engine", "mcts"],
+            "do not apply to --engine mcts",
         ),
         (&["checkers", "best", "--threads", "100000"], "--threads"),
         (

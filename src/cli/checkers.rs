@@ -138,6 +138,10 @@ enum CheckersCommand {
         /// Principal variation search (null windows after each position's first move)
         #[arg(long)]
         pvs: bool,
+        /// Late move reductions (the moves after the first three searched a ply shallower
+        /// first in quiet positions; may change the value)
+        #[arg(long)]
+        lmr: bool,
         /// Search threads sharing the table (Lazy SMP) [default: 1; at most four per core]
         #[arg(long, value_name = "N")]
         threads: Option<usize>,
@@ -238,6 +242,7 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             quiescence,
             history,
             pvs,
+            lmr,
             threads,
             eval,
             endgame_pieces,
@@ -246,6 +251,7 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             let mut settings = engine::SearchArgs::alphabeta(Some(1), None, table_mib, quiescence);
             settings.history = history;
             settings.pvs = pvs;
+            settings.lmr = lmr;
             settings.threads = threads;
             settings.eval = eval;
             settings.endgame_pieces = endgame_pieces;

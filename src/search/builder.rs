@@ -174,6 +174,13 @@ impl<'a, G: Game> Search<'a, G> {
         self
     }
 
+    /// Late move reductions ([`SearchOptions::late_move_reductions`]); off by default,
+    /// and the one option that may change the value.
+    pub fn late_move_reductions(mut self, on: bool) -> Self {
+        self.options.late_move_reductions = on;
+        self
+    }
+
     /// Stop once `nodes` positions have been visited.
     pub fn max_nodes(mut self, nodes: u64) -> Self {
         self.options.max_nodes = Some(nodes);

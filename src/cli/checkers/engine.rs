@@ -103,6 +103,10 @@ pub struct SearchArgs {
     /// searched in a null window first; the same values)
     #[arg(long)]
     pub pvs: bool,
+    /// alphabeta: late move reductions (in a quiet position, the moves after the first
+    /// three searched a ply shallower first; may change the value)
+    #[arg(long)]
+    pub lmr: bool,
     /// alphabeta: search threads sharing the transposition table (Lazy SMP); the move and
     /// value of a depth then vary from run to run with the threads' timing, so one thread
     /// is the default [default: 1; at most four per core]
@@ -152,6 +156,7 @@ impl SearchArgs {
             quiescence,
             history: false,
             pvs: false,
+            lmr: false,
             threads: None,
             eval: None,
             endgame_pieces: None,
@@ -210,6 +215,8 @@ pub struct Engine {
     pub history: bool,
     /// Principal variation search (alphabeta).
     pub pvs: bool,
+    /// Late move reductions (alphabeta).
+    pub lmr: bool,
 }
 
 /// One completed depth.
@@ -504,6 +511,9 @@ impl Engine {
         if args.pvs && algorithm != Algorithm::Alphabeta {
             return Err(usage("--pvs applies to --algorithm alphabeta"));
         }
+        if args.lmr && algorithm != Algorithm::Alphabeta {
+            return Err(usage("--lmr applies to --algorithm alphabeta"));
+        }
         if threads > 1 && args.table_mib == 0 {
             return Err(usage(
                 "--threads above 1 share the transposition table: give --table-mib above 0",
@@ -537,6 +547,7 @@ impl Engine {
             stop: None,
             history: args.history,
             pvs: args.pvs,
+            lmr: args.lmr,
         })
     }
 
@@ -552,13 +563,14 @@ impl Engine {
             || args.endgame.is_some()
             || args.endgame_pieces.is_some()
             || args.pvs
+            || args.lmr
             || [args.m.is_some(), args.n.is_some()]
                 .into_iter()
                 .chain([args.x, args.y, args.r, args.s].iter().map(Option::is_some))
                 .any(|given| given);
         if depth_first {
             return Err(usage(
-                "--depth, --algorithm, --params, --eval, --endgame, --endgame-pieces, --quiescence, --threads, --pvs, --m, --n, --x, --y, --r and --s do not apply to --engine mcts",
+                "--depth, --algorithm, --params, --eval, --endgame, --endgame-pieces, --quiescence, --threads, --pvs, --lmr, --m, --n, --x, --y, --r and --s do not apply to --engine mcts",
             ));
         }
         if args.playouts == Some(0) {
@@ -598,6 +610,7 @@ impl Engine {
             stop: None,
             history: false,
             pvs: false,
+            lmr: false,
         })
     }
 
@@ -669,6 +682,7 @@ impl Engine {
                     stop: self.stop.clone(),
                     use_history: self.history,
                     use_pvs: self.pvs,
+                    late_move_reductions: self.lmr,
                     ..SearchOptions::default()
                 };
                 let mut iterations = Vec::new();

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::table::{NoTable, Probe, TableAccess, TableSearch};
-use super::{SearchOptions, StopSignal, TIME_CHECK_INTERVAL};
+use super::{LateMoveReductions, SearchOptions, StopSignal, TIME_CHECK_INTERVAL};
 use crate::game::{Evaluate, Game, Player, Value};
 use crate::search::alphabeta::{
     AspirationResult, AspirationValue, LineResult, ValueResult, aspiration_search,
@@ -247,6 +247,10 @@ pub(super) struct Engine<M> {
     history: Option<HistoryTable>,
     /// Principal variation search ([`SearchOptions::use_pvs`]).
     pvs: bool,
+    /// Late move reductions ([`SearchOptions::late_move_reductions`]).
+    late_move_reductions: bool,
+    /// Moves searched at a reduced depth, and those of them searched again.
+    pub(super) reductions: (u64, u64),
     buffers: MoveBuffers<M>,
     /// The root's best move in the last search: the first move tried until one raises the
     /// value or causes a cutoff (seed 002's "myBest.move = any legal move").
@@ -276,6 +280,8 @@ impl<M: Copy + Eq> Engine<M> {
             killers: options.use_killers.then(Killers::new),
             history: options.use_history.then(HistoryTable::default),
             pvs: options.use_pvs,
+            late_move_reductions: options.late_move_reductions,
+            reductions: (0, 0),
             buffers: MoveBuffers::new(),
             root_best: None,
             max_nodes: options.max_nodes,
@@ -459,39 +465,69 @@ impl<M: Copy + Eq> Engine<M> {
         }
         let mut result = None;
         let mut best_move = None;
+        // Late move reductions: only in a quiet position with plies to spare, and only
+        // after the moves placed first by the line, the table and the killers.
+        let reduce_from = (self.late_move_reductions
+            && !extending
+            && ply > 0
+            && depth >= LateMoveReductions::MIN_DEPTH
+            && game.is_quiet())
+        .then_some(first.max(LateMoveReductions::FIRST_FULL));
         for (index, &mv) in moves.iter().enumerate() {
             let child_on_line = index == 0 && line_move.is_some();
             game.update(mv);
             let past = self.quiescence.enter(extending);
-            // Principal variation search: after the first move, a null window at the
-            // player's bound first; only a move that beats it is searched again in the
-            // whole window.
-            let scout = if self.pvs && index > 0 {
-                match player {
-                    Player::Max => alpha
-                        .just_above()
-                        .filter(|&above| above < beta)
-                        .map(|above| Window::new(alpha, above)),
-                    Player::Min => beta
-                        .just_below()
-                        .filter(|&below| below > alpha)
-                        .map(|below| Window::new(below, beta)),
-                }
+            // The null window at the player's bound: a result in it says only that the move
+            // is not better for the player to move.
+            let null_window = || match player {
+                Player::Max => alpha
+                    .just_above()
+                    .filter(|&above| above < beta)
+                    .map(|above| Window::new(alpha, above)),
+                Player::Min => beta
+                    .just_below()
+                    .filter(|&below| below > alpha)
+                    .map(|below| Window::new(below, beta)),
+            };
+            let not_better = |s: G::Value| match player {
+                Player::Max => s <= alpha,
+                Player::Min => s >= beta,
+            };
+            // A late move that leaves the opponent a quiet position: one ply less, in the
+            // null window; kept when it is not better, searched again otherwise.
+            let reduced = if reduce_from.is_some_and(|from| index >= from) && game.is_quiet() {
+                null_window().and_then(|scout| {
+                    self.reductions.0 += 1;
+                    let s =
+                        with_stack(|| self.search(game, table, depth - 2, ply + 1, false, scout));
+                    let kept = not_better(s) || self.exhausted.is_some();
+                    if !kept {
+                        self.reductions.1 += 1;
+                    }
+                    kept.then_some(s)
+                })
             } else {
                 None
             };
-            let scouted = scout.map(|scout| {
-                let s = with_stack(|| {
-                    self.search(game, table, depth.saturating_sub(1), ply + 1, false, scout)
-                });
-                // Not better for the player to move: the null window's result is the
-                // whole window's (at or below α for MAX, at or above β for MIN).
-                let worse = match player {
-                    Player::Max => s <= alpha,
-                    Player::Min => s >= beta,
-                };
-                (s, worse)
-            });
+            // Principal variation search: after the first move, a null window at the
+            // player's bound first; only a move that beats it is searched again in the
+            // whole window.
+            let scout = if reduced.is_none() && self.pvs && index > 0 {
+                null_window()
+            } else {
+                None
+            };
+            let scouted = match reduced {
+                Some(s) => Some((s, true)),
+                None => scout.map(|scout| {
+                    let s = with_stack(|| {
+                        self.search(game, table, depth.saturating_sub(1), ply + 1, false, scout)
+                    });
+                    // Not better for the player to move: the null window's result is the
+                    // whole window's (at or below α for MAX, at or above β for MIN).
+                    (s, not_better(s))
+                }),
+            };
             let s = match scouted {
                 Some((s, true)) => s,
                 _ if self.exhausted.is_some() => alpha,

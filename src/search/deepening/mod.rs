@@ -34,6 +34,7 @@ pub use iterative::{
     DeepeningResult, Iteration, StopReason, iterative_deepening, iterative_deepening_with_table,
 };
 pub use parallel::{SharedTableSearch, parallel_deepening};
+
 pub use table::{DistanceAdjustment, Reuse, TableSearch, TableStats};
 
 /// How [`iterative_deepening`] orders its moves and when it stops.
@@ -63,6 +64,20 @@ pub struct SearchOptions {
     /// first move is usually the best, the null windows cut more (Marsland and Campbell,
     /// 1982). Needs values with a neighbour ([`crate::Value::just_above`]); off by default.
     pub use_pvs: bool,
+    /// Late move reductions: in a quiet position ([`Evaluate::is_quiet`]) with at least
+    /// [`LateMoveReductions::MIN_DEPTH`] plies left, a move tried after the first
+    /// [`LateMoveReductions::FIRST_FULL`] (and after the previous line's, the table's and
+    /// the killers' moves) that leaves the opponent a quiet position is searched one ply
+    /// shallower in a null window first, and again at full depth only when it is better
+    /// for the player to move. Good move ordering puts the best moves first, so the late
+    /// ones are rarely better and the search sees further in the same time; unlike every
+    /// other option here it may **change the value** (a late move whose merit shows only
+    /// at full depth is missed), so it is off by default and measured in games, not in
+    /// values (docs/checkers.md). Needs values with a neighbour
+    /// ([`crate::Value::just_above`]).
+    ///
+    /// [`Evaluate::is_quiet`]: crate::Evaluate::is_quiet
+    pub late_move_reductions: bool,
     /// Stop once this many positions have been visited (over all iterations).
     pub max_nodes: Option<u64>,
     /// Stop once this much time has passed since the search began. The clock is read
@@ -118,6 +133,18 @@ impl PartialEq for StopSignal {
 
 impl Eq for StopSignal {}
 
+/// The constants of [`SearchOptions::late_move_reductions`].
+#[derive(Clone, Copy, Debug)]
+pub struct LateMoveReductions;
+
+impl LateMoveReductions {
+    /// Moves searched at full depth before any is reduced.
+    pub const FIRST_FULL: usize = 3;
+    /// The least depth left at which a move is reduced (a reduced move keeps at least one
+    /// ply before the horizon).
+    pub const MIN_DEPTH: u32 = 3;
+}
+
 /// How often, in positions visited, a search with a time limit reads the clock.
 pub const TIME_CHECK_INTERVAL: u64 = 1024;
 
@@ -130,6 +157,7 @@ impl SearchOptions {
             use_killers: false,
             use_history: false,
             use_pvs: false,
+            late_move_reductions: false,
             max_nodes: None,
             time_limit: None,
             quiescence_plies: 0,
@@ -152,6 +180,7 @@ impl Default for SearchOptions {
             use_killers: false,
             use_history: false,
             use_pvs: false,
+            late_move_reductions: false,
             max_nodes: None,
             time_limit: None,
             quiescence_plies: 0,

@@ -1,0 +1,88 @@
+//! Late move reductions (`SearchOptions::late_move_reductions`, issue 20): in a quiet
+//! position, late moves are searched a ply shallower first. Unlike the orderings they may
+//! change a value, so their worth is measured in games (docs/checkers.md); these tests
+//! check where they act (never at the root, never with fewer than
+//! `LateMoveReductions::MIN_DEPTH` plies left), that where they act they cut the tree, and
+//! that a shot is still found.
+
+mod common;
+
+use common::{NO_DRAW_RULES, iteration_values as values, random_checkers_positions};
+use gametree::games::checkers::{Checkers, Position};
+use gametree::{LateMoveReductions, SearchOptions, iterative_deepening};
+
+fn with_reductions(options: &SearchOptions) -> SearchOptions {
+    SearchOptions {
+        late_move_reductions: true,
+        ..options.clone()
+    }
+}
+
+#[test]
+fn nothing_is_reduced_until_a_position_below_the_root_has_the_plies_to_spare() {
+    // The root is never reduced and a child of the root at depth d has d − 1 plies left:
+    // up to MIN_DEPTH plies the search is exactly the plain one, node for node.
+    let plain = SearchOptions {
+        quiescence_plies: 4,
+        ..SearchOptions::default()
+    };
+    for position in random_checkers_positions(100, 71) {
+        let mut game = Checkers::from_position(position).with_rules(NO_DRAW_RULES);
+        let without = iterative_deepening(&mut game, LateMoveReductions::MIN_DEPTH, &plain, |_| {});
+        let with = iterative_deepening(
+            &mut game,
+            LateMoveReductions::MIN_DEPTH,
+            &with_reductions(&plain),
+            |_| {},
+        );
+        assert_eq!(values(&with), values(&without), "{}", position.to_fen());
+        assert_eq!(
+            with.stats.nodes,
+            without.stats.nodes,
+            "{}",
+            position.to_fen()
+        );
+    }
+}
+
+#[test]
+fn deeper_the_reductions_cut_the_tree() {
+    // Not a timing: at depth 9 the late moves of quiet positions must be cut somewhere.
+    let plain = SearchOptions {
+        quiescence_plies: 16,
+        ..SearchOptions::default()
+    };
+    let (mut nodes_plain, mut nodes_reduced, mut changed) = (0, 0, 0);
+    for position in random_checkers_positions(40, 72) {
+        let mut game = Checkers::from_position(position).with_rules(NO_DRAW_RULES);
+        let without = iterative_deepening(&mut game, 9, &plain, |_| {});
+        let with = iterative_deepening(&mut game, 9, &with_reductions(&plain), |_| {});
+        nodes_plain += without.stats.nodes;
+        nodes_reduced += with.stats.nodes;
+        changed += usize::from(with.value != without.value);
+    }
+    assert!(
+        nodes_reduced * 10 < nodes_plain * 8,
+        "{nodes_reduced} positions with reductions, {nodes_plain} without"
+    );
+    // The values may change, but not most of them.
+    assert!(changed < 20, "{changed} of 40 values changed");
+}
+
+#[test]
+fn the_shot_of_the_quiescence_test_is_still_played() {
+    // Black to move: 17-21 wins a man and crowns (tests/quiescence.rs). With reductions the
+    // search below the root is cut, and the shot must survive it at every depth.
+    let fen = "B:W19,22,23,25,26,27:B5,7,8,11,12,13,17";
+    let position = Position::from_fen(fen).expect("valid FEN");
+    let shot = position.parse_move("17-21").expect("legal");
+    let mut game = Checkers::from_position(position).with_rules(NO_DRAW_RULES);
+    let options = with_reductions(&SearchOptions {
+        quiescence_plies: 16,
+        ..SearchOptions::default()
+    });
+    for depth in 2..=10 {
+        let result = iterative_deepening(&mut game, depth, &options, |_| {});
+        assert_eq!(result.best_move, Some(shot), "depth {depth}");
+    }
+}
