@@ -61,6 +61,7 @@ pub use search::alphabeta::{
     alphabeta_value_observed, aspiration_value, verify, verify_result,
 };
 pub use search::choose_move::{ChosenMove, ValueRange, choose_move, choose_move_alphabeta};
+pub use search::clock::GameClock;
 pub use search::deepening::{
     DeepeningResult, DistanceAdjustment, Iteration, LateMoveReductions, Reuse, SearchOptions,
     SharedTableSearch, StopReason, StopSignal, TableSearch, TableStats, depth_limited_aspiration,

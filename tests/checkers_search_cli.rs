@@ -4,7 +4,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{gametree, gametree_in, stderr, stdout};
+use common::{assert_usage_error_of, gametree, gametree_in, stderr, stdout};
 
 use gametree::games::checkers::read_pdn;
 
@@ -295,6 +295,46 @@ fn playing_white_lets_the_computer_open_and_saves_under_a_default_name() {
     let games = read_pdn(&std::fs::read_to_string(&files[0]).expect("readable")).expect("PDN");
     assert_eq!(games[0].moves.len(), 1, "the computer, Black, moved once");
     assert_eq!(games[0].tag("White"), Some("You"));
+}
+
+#[test]
+fn the_computer_plays_to_a_game_clock_and_shows_what_is_left() {
+    // Three seconds for the game: each computer move gets its share and the clock shows
+    // what is left; the person's moves take none of it.
+    let directory = scratch_directory("clock");
+    let output = gametree_in(
+        &directory,
+        &[
+            "checkers", "play", "--side", "white", "--clock", "0.05", "--save", "g.pdn",
+        ],
+        "22-18\nquit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let clocks: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.split("; clock ").nth(1))
+        .filter_map(|rest| rest.split(';').next())
+        .collect();
+    assert_eq!(clocks.len(), 2, "{text}");
+    assert!(
+        clocks.iter().all(|clock| clock.starts_with("0:0")),
+        "{clocks:?}"
+    );
+    for (args, message) in [
+        (
+            &["checkers", "play", "--clock", "5", "--depth", "3"][..],
+            "not both",
+        ),
+        (&["checkers", "play", "--clock", "5+x"], "--clock \"5+x\""),
+        (&["checkers", "play", "--clock", "0"], "more than 0"),
+        (
+            &["checkers", "play", "--clock", "5", "--engine", "mcts"],
+            "--engine mcts",
+        ),
+    ] {
+        assert_usage_error_of(args, message);
+    }
 }
 
 #[test]

@@ -460,6 +460,32 @@ fn a_time_limit_of_zero_still_returns_the_first_legal_move() {
 }
 
 #[test]
+fn a_soft_limit_of_zero_completes_the_first_depth_and_begins_no_other() {
+    // The soft limit (a game clock's) never abandons a depth: it only keeps the next one
+    // from beginning, so a limit already passed still gives the first depth's move.
+    let mut game = SimpleTicTacToe::from_moves(&[1, 2]).expect("legal moves");
+    let options = SearchOptions {
+        new_depth_limit: Some(Duration::ZERO),
+        ..SearchOptions::default()
+    };
+    let result = iterative_deepening(&mut game, 9, &options, |_| {});
+    assert_eq!(result.stop, StopReason::TimeLimit);
+    assert_eq!(result.depth, 1);
+    let first = iterative_deepening(&mut game, 1, &SearchOptions::default(), |_| {});
+    assert_eq!(
+        (result.best_move, result.value),
+        (first.best_move, first.value)
+    );
+    // A limit far away changes nothing.
+    let far = SearchOptions {
+        new_depth_limit: Some(Duration::from_secs(3600)),
+        ..SearchOptions::default()
+    };
+    let full = iterative_deepening(&mut game, 9, &far, |_| {});
+    assert_eq!(full.depth, 7, "the tree ends seven plies down");
+}
+
+#[test]
 fn a_stop_signal_raised_before_the_search_still_returns_the_first_legal_move() {
     let mut game = SimpleTicTacToe::from_moves(&[1, 2]).expect("legal moves");
     let signal = gametree::StopSignal::new();

@@ -112,11 +112,16 @@ enum CheckersCommand {
         /// directory, the name printed at the start).
         #[arg(long)]
         save: Option<PathBuf>,
+        /// The computer plays to a game clock instead of --depth or --time: MINUTES for
+        /// the game, with +SECONDS added after each move (`5`, `5+2`, `0.5+0.1`); each move
+        /// gets its share of what is left, and a flag that falls loses the game
+        #[arg(long, value_name = "MINUTES[+SECONDS]")]
+        clock: Option<String>,
         #[command(flatten)]
         search: engine::SearchArgs,
     },
     /// Run as an engine process for a match harness or a GUI: commands on standard input,
-    /// one a line (`position startpos|fen FEN [moves ...]`, `go depth D|time S`, `moves`,
+    /// one a line (`position startpos|fen FEN [moves ...]`, `go depth D|time S|clock LEFT [INC [MOVES]]`, `moves`,
     /// `newgame`, `quit`), answers on standard output (docs/checkers.md); the table is kept
     /// from move to move.
     #[command(after_help = "Example:\n  \
@@ -223,8 +228,9 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             side,
             game,
             save,
+            clock,
             search,
-        } => play::run(&game.read()?, side, save, &search),
+        } => play::run(&game.read()?, side, save, clock.as_deref(), &search),
         CheckersCommand::Endgame {
             pieces,
             output,

@@ -154,6 +154,16 @@ impl<'a, G: Game> Search<'a, G> {
         self
     }
 
+    /// Play to a game clock: the move's time is what the clock allots
+    /// ([`GameClock::move_time`](crate::GameClock::move_time)), and no new depth begins
+    /// after half of it ([`SearchOptions::new_depth_limit`]). Replaces a time limit.
+    pub fn clock(mut self, clock: crate::GameClock) -> Self {
+        let move_time = clock.move_time();
+        self.options.time_limit = Some(move_time);
+        self.options.new_depth_limit = Some(move_time / 2);
+        self
+    }
+
     /// Stop when another thread raises `signal` (a stop button; a client that has gone):
     /// the depth under way is abandoned and the result is the last completed depth's, as at
     /// a time limit.

@@ -6,6 +6,7 @@
 pub mod alphabeta;
 pub mod builder;
 pub mod choose_move;
+pub mod clock;
 pub mod deepening;
 pub mod float_valued;
 pub mod hidden_board;

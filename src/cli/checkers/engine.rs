@@ -14,7 +14,7 @@ use gametree::games::checkers::{
     Checkers, Evaluation, EvaluationWeights, LearnedWeights, Move, PdnGame,
 };
 use gametree::{
-    Exponents, FloatValued, Iteration, Player, SearchOptions, SharedTableSearch, Slagle,
+    Exponents, FloatValued, GameClock, Iteration, Player, SearchOptions, SharedTableSearch, Slagle,
     StopReason, StopSignal, TableSearch, TableStats, TranspositionTable, iterative_deepening,
     iterative_deepening_with_table, mn_alphabeta_depth_quiescent, parallel_deepening,
 };
@@ -189,6 +189,22 @@ impl Algorithm {
 pub enum Limit {
     Depth(u32),
     Time(Duration),
+    /// A game clock: the move's time is what it allots, and no depth begins after half.
+    Clock(GameClock),
+}
+
+impl Limit {
+    /// The deepest depth, the hard time limit and the soft one (no new depth after it).
+    fn bounds(self) -> (u32, Option<Duration>, Option<Duration>) {
+        match self {
+            Limit::Depth(depth) => (depth, None, None),
+            Limit::Time(time) => (MAX_SEARCH_DEPTH, Some(time), None),
+            Limit::Clock(clock) => {
+                let time = clock.move_time();
+                (MAX_SEARCH_DEPTH, Some(time), Some(time / 2))
+            }
+        }
+    }
 }
 
 /// Everything a search needs, checked, and the transposition table kept from one search
@@ -672,12 +688,10 @@ impl Engine {
         match (&self.slagle, self.algorithm) {
             (Some(slagle), Algorithm::MAndN) => self.search_m_and_n(game, slagle, on_iteration),
             _ => {
-                let (max_depth, time_limit) = match self.limit {
-                    Limit::Depth(depth) => (depth, None),
-                    Limit::Time(time) => (MAX_SEARCH_DEPTH, Some(time)),
-                };
+                let (max_depth, time_limit, new_depth_limit) = self.limit.bounds();
                 let options = SearchOptions {
                     time_limit,
+                    new_depth_limit,
                     quiescence_plies: self.quiescence,
                     stop: self.stop.clone(),
                     use_history: self.history,
@@ -752,10 +766,8 @@ impl Engine {
         mut on_iteration: impl FnMut(&IterationReport),
     ) -> SearchReport {
         let started = Instant::now();
-        let (max_depth, time_limit) = match self.limit {
-            Limit::Depth(depth) => (depth, None),
-            Limit::Time(time) => (MAX_SEARCH_DEPTH, Some(time)),
-        };
+        // m&n already begins a depth only when it is expected to fit.
+        let (max_depth, time_limit, _) = self.limit.bounds();
         let mut floated = FloatValued(game.clone());
         let mut iterations: Vec<IterationReport> = Vec::new();
         let mut nodes = 0;

@@ -9,13 +9,13 @@
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use gametree::Game;
 use gametree::games::checkers::{Checkers, Color, GameResult, MoveError, PdnGame, Position};
+use gametree::{Game, GameClock};
 
 use super::best::{describe_value, line_text};
-use super::engine::{Engine, SearchArgs};
+use super::engine::{Engine, EngineName, Limit, SearchArgs};
 use crate::cli::{CliError, Outcome, Side, progress, prompt};
 
 /// The game so far and the file it is kept in, shared with the signal handler.
@@ -83,9 +83,24 @@ pub fn run(
     so_far: &PdnGame,
     side: Side,
     save: Option<PathBuf>,
+    clock: Option<&str>,
     search: &SearchArgs,
 ) -> Result<Outcome, CliError> {
+    let clock = clock.map(parse_clock).transpose()?;
+    if clock.is_some() && (search.depth.is_some() || search.time.is_some()) {
+        return Err(CliError::Usage(
+            "give --clock or --depth/--time, not both".to_string(),
+        ));
+    }
+    if clock.is_some() && search.engine == EngineName::Mcts {
+        return Err(CliError::Usage(
+            "--clock applies to the depth-first searches, not --engine mcts".to_string(),
+        ));
+    }
     let mut engine = Engine::from_args(search)?;
+    if let Some(clock) = clock {
+        engine.limit = Limit::Clock(clock);
+    }
     let person = match side {
         Side::First => Color::Black,
         Side::Second => Color::White,
@@ -155,6 +170,48 @@ pub fn run(
     Ok(Outcome::Found)
 }
 
+/// The longest game clock `--clock` takes, in minutes: a day.
+const MAX_CLOCK_MINUTES: f64 = 1440.0;
+
+/// `--clock MINUTES[+SECONDS]`: the time for the game and the increment a move.
+fn parse_clock(text: &str) -> Result<GameClock, CliError> {
+    let bad = |why: &str| CliError::Usage(format!("--clock {text:?}: {why}"));
+    let (minutes, seconds) = text.split_once('+').unwrap_or((text, "0"));
+    let minutes: f64 = minutes
+        .trim()
+        .parse()
+        .map_err(|_| bad("the minutes are not a number"))?;
+    let seconds: f64 = seconds
+        .trim()
+        .parse()
+        .map_err(|_| bad("the seconds after + are not a number"))?;
+    if !(minutes > 0.0 && minutes <= MAX_CLOCK_MINUTES) {
+        return Err(bad("the minutes must be more than 0 and at most a day"));
+    }
+    if !(0.0..=60.0 * MAX_CLOCK_MINUTES).contains(&seconds) {
+        return Err(bad("the seconds must be 0 or more, at most a day"));
+    }
+    Ok(GameClock::new(
+        Duration::from_secs_f64(minutes * 60.0),
+        Duration::from_secs_f64(seconds),
+    ))
+}
+
+/// `m:ss` (or `h:mm:ss`) of a clock.
+fn clock_text(time: Duration) -> String {
+    let seconds = time.as_secs();
+    if seconds >= 3600 {
+        format!(
+            "{}:{:02}:{:02}",
+            seconds / 3600,
+            seconds / 60 % 60,
+            seconds % 60
+        )
+    } else {
+        format!("{}:{:02}", seconds / 60, seconds % 60)
+    }
+}
+
 /// The game itself: the board, the person's moves read line by line, the computer's
 /// searched; every move recorded. Returns when the game ends, at the end of input or on
 /// `quit`.
@@ -220,6 +277,7 @@ fn converse(
             }
         } else {
             let spinner = progress::spinner("thinking");
+            let started = Instant::now();
             let report = engine.search(&mut game, |iteration| {
                 spinner.set_message(format!(
                     "depth {} done, {} nodes",
@@ -228,6 +286,28 @@ fn converse(
                 ));
             });
             spinner.finish_and_clear();
+            // The clock counts the whole move, not only the search's own time.
+            let clock_left = match &mut engine.limit {
+                Limit::Clock(clock) => {
+                    if !clock.after_move(started.elapsed()) {
+                        let result = match person {
+                            Color::Black => GameResult::BlackWins,
+                            Color::White => GameResult::WhiteWins,
+                        };
+                        writeln!(
+                            out,
+                            "Game over: gametree's flag fell; it loses on time ({}).",
+                            result.token()
+                        )?;
+                        let mut record = lock(record);
+                        record.game.set_result(result);
+                        record.game.set_tag("Termination", "time forfeit");
+                        return Ok(());
+                    }
+                    format!("; clock {}", clock_text(clock.remaining))
+                }
+                _ => String::new(),
+            };
             let Some(mv) = report.best_move else {
                 // A position with a legal move always gives one; stop rather than loop.
                 return Ok(());
@@ -249,7 +329,7 @@ fn converse(
             let last = report.iterations.last();
             writeln!(
                 out,
-                "gametree plays {mv} (depth {}, value {}, {} nodes, {:.2} s; line {})",
+                "gametree plays {mv} (depth {}, value {}, {} nodes, {:.2} s{clock_left}; line {})",
                 last.map_or(0, |iteration| iteration.depth),
                 last.map_or("-".to_string(), |iteration| describe_value(iteration.value)),
                 report.nodes,
@@ -259,5 +339,25 @@ fn converse(
                 )),
             )?;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clock_is_minutes_and_seconds_added_a_move() {
+        let clock = parse_clock("5+2").expect("valid");
+        assert_eq!(clock.remaining, Duration::from_secs(300));
+        assert_eq!(clock.increment, Duration::from_secs(2));
+        let clock = parse_clock("0.5").expect("valid");
+        assert_eq!(clock.remaining, Duration::from_secs(30));
+        assert_eq!(clock.increment, Duration::ZERO);
+        for bad in ["", "x", "5+", "5+x", "0", "-1", "inf", "1e9", "5+-1", "NaN"] {
+            assert!(parse_clock(bad).is_err(), "{bad:?} accepted");
+        }
+        assert_eq!(clock_text(Duration::from_secs(65)), "1:05");
+        assert_eq!(clock_text(Duration::from_secs(3725)), "1:02:05");
     }
 }

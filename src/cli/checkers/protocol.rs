@@ -5,6 +5,9 @@
 //! ```text
 //! position startpos|fen FEN [moves M1 M2 ...]   the game so far (its history: repetitions)
 //! go depth D | go time S                        -> bestmove M value V depth D nodes N seconds S
+//! go clock LEFT [INCREMENT [MOVES]]              the same, the time allotted from a game
+//!                                                  clock (seconds left, seconds added a
+//!                                                  move, moves to the next control)
 //!                                                  (bestmove none result R: the game is over)
 //! moves                                         -> moves N, then N lines "MOVE FEN-AFTER"
 //! newgame                                       -> ok (the table is cleared)
@@ -17,6 +20,7 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
+use gametree::GameClock;
 use gametree::games::checkers::{Checkers, PdnGame, Position};
 
 use super::engine::{Engine, Limit, MAX_SEARCH_DEPTH};
@@ -24,6 +28,9 @@ use crate::cli::CliError;
 
 /// The longest `go time` taken, in seconds.
 const MAX_TIME_SECONDS: f64 = 3600.0;
+
+/// The most time a `go clock` may give (left or added), in seconds: a day.
+const MAX_CLOCK_SECONDS: f64 = 86_400.0;
 
 /// Runs the protocol until `quit` or the end of input.
 /// `table_mib` is the size of the table `newgame` makes afresh (0: none).
@@ -131,7 +138,41 @@ fn go(engine: &mut Engine, so_far: &PdnGame, words: &[&str]) -> Result<String, S
             }
             Limit::Time(Duration::from_secs_f64(seconds))
         }
-        _ => return Err("go takes depth D or time S".into()),
+        ["clock", rest @ ..] if (1..=3).contains(&rest.len()) => {
+            let seconds = |word: &str, what: &str| -> Result<Duration, String> {
+                let seconds: f64 = word
+                    .parse()
+                    .map_err(|_| format!("clock {what} {word:?} is not a number of seconds"))?;
+                if !(0.0..=MAX_CLOCK_SECONDS).contains(&seconds) {
+                    return Err(format!(
+                        "clock {what} must be 0 to {MAX_CLOCK_SECONDS} seconds, not {seconds}"
+                    ));
+                }
+                Ok(Duration::from_secs_f64(seconds))
+            };
+            let remaining = seconds(rest[0], "time left")?;
+            if remaining.is_zero() {
+                return Err("clock time left must be more than 0".into());
+            }
+            let increment = rest
+                .get(1)
+                .map_or(Ok(Duration::ZERO), |word| seconds(word, "increment"))?;
+            let moves_to_go = rest
+                .get(2)
+                .map(|word| {
+                    word.parse::<u32>()
+                        .ok()
+                        .filter(|&moves| moves > 0)
+                        .ok_or_else(|| format!("clock moves {word:?} is not a count above 0"))
+                })
+                .transpose()?;
+            Limit::Clock(GameClock {
+                remaining,
+                increment,
+                moves_to_go,
+            })
+        }
+        _ => return Err("go takes depth D, time S or clock LEFT [INCREMENT [MOVES]]".into()),
     };
     let mut game = engine.game(so_far);
     if let Some(result) = game.result() {
@@ -187,6 +228,37 @@ mod tests {
         // White's man on 19 has two moves; the search picks one.
         assert!(lines[12].starts_with("bestmove 19-"), "{lines:?}");
         assert_eq!(lines.len(), 13, "nothing after quit: {lines:?}");
+    }
+
+    #[test]
+    fn a_game_clock_allots_the_move_its_time() {
+        // Three seconds left for 30 moves: a tenth of a second, and no new depth after
+        // 0.05 s; the answer is a move within the allotment (with the clock's slack).
+        let lines = session("position startpos\ngo clock 3\ngo clock 3 0.5 2\n");
+        for line in &lines[2..4] {
+            let seconds: f64 = line
+                .rsplit(' ')
+                .next()
+                .and_then(|word| word.parse().ok())
+                .expect("seconds last");
+            assert!(line.starts_with("bestmove "), "{lines:?}");
+            assert!(seconds < 2.0, "{line}");
+        }
+        let bad = session(
+            "go clock\ngo clock 0\ngo clock -1\ngo clock 10 x\ngo clock 10 1 0\ngo clock 1 2 3 4\n",
+        );
+        assert!(bad[1].starts_with("error go takes"), "{bad:?}");
+        assert!(
+            bad[2].starts_with("error clock time left must be more"),
+            "{bad:?}"
+        );
+        assert!(
+            bad[3].starts_with("error clock time left must be 0 to"),
+            "{bad:?}"
+        );
+        assert!(bad[4].starts_with("error clock increment \"x\""), "{bad:?}");
+        assert!(bad[5].starts_with("error clock moves \"0\""), "{bad:?}");
+        assert!(bad[6].starts_with("error go takes"), "{bad:?}");
     }
 
     #[test]

@@ -213,6 +213,15 @@ where
     let mut iterations: Vec<Iteration<G::Move, G::Value>> = Vec::new();
     let mut stop = StopReason::DepthReached;
     for depth in first_depth.max(1)..=max_depth {
+        // The soft limit: no new depth once it has passed (never before the first).
+        if !iterations.is_empty()
+            && options
+                .new_depth_limit
+                .is_some_and(|limit| started.elapsed() >= limit)
+        {
+            stop = StopReason::TimeLimit;
+            break;
+        }
         let iteration_started = Instant::now();
         let before = engine.stats;
         let horizon_before = engine.horizon_leaves;

@@ -83,6 +83,11 @@ pub struct SearchOptions {
     /// Stop once this much time has passed since the search began. The clock is read
     /// every [`TIME_CHECK_INTERVAL`] positions, so the search may overrun by that many.
     pub time_limit: Option<Duration>,
+    /// Begin no new depth once this much time has passed since the search began (a soft
+    /// limit under [`Self::time_limit`]): a depth rarely takes less time than the one
+    /// before it, so one begun late is abandoned and its time lost. A game clock sets it to
+    /// half the move's time ([`crate::GameClock`]).
+    pub new_depth_limit: Option<Duration>,
     /// Quiescence: at the horizon, a position that is not quiet ([`Evaluate::is_quiet`]:
     /// in checkers, a capture is forced) is not evaluated but searched on, every move,
     /// for at most this many plies past the horizon on any path; 0 turns it off. There is
@@ -160,6 +165,7 @@ impl SearchOptions {
             late_move_reductions: false,
             max_nodes: None,
             time_limit: None,
+            new_depth_limit: None,
             quiescence_plies: 0,
             stop: None,
         }
@@ -183,6 +189,7 @@ impl Default for SearchOptions {
             late_move_reductions: false,
             max_nodes: None,
             time_limit: None,
+            new_depth_limit: None,
             quiescence_plies: 0,
             stop: None,
         }
