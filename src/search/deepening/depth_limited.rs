@@ -249,8 +249,6 @@ pub(super) struct Engine<M> {
     pvs: bool,
     /// Late move reductions ([`SearchOptions::late_move_reductions`]).
     late_move_reductions: bool,
-    /// Moves searched at a reduced depth, and those of them searched again.
-    pub(super) reductions: (u64, u64),
     buffers: MoveBuffers<M>,
     /// The root's best move in the last search: the first move tried until one raises the
     /// value or causes a cutoff (seed 002's "myBest.move = any legal move").
@@ -281,7 +279,6 @@ impl<M: Copy + Eq> Engine<M> {
             history: options.use_history.then(HistoryTable::default),
             pvs: options.use_pvs,
             late_move_reductions: options.late_move_reductions,
-            reductions: (0, 0),
             buffers: MoveBuffers::new(),
             root_best: None,
             max_nodes: options.max_nodes,
@@ -497,14 +494,9 @@ impl<M: Copy + Eq> Engine<M> {
             // null window; kept when it is not better, searched again otherwise.
             let reduced = if reduce_from.is_some_and(|from| index >= from) && game.is_quiet() {
                 null_window().and_then(|scout| {
-                    self.reductions.0 += 1;
                     let s =
                         with_stack(|| self.search(game, table, depth - 2, ply + 1, false, scout));
-                    let kept = not_better(s) || self.exhausted.is_some();
-                    if !kept {
-                        self.reductions.1 += 1;
-                    }
-                    kept.then_some(s)
+                    (not_better(s) || self.exhausted.is_some()).then_some(s)
                 })
             } else {
                 None
