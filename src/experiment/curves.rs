@@ -157,7 +157,7 @@ pub struct LevelFunctions {
     /// Slagle's form (no constant): what the search backs up.
     pub backing: Slagle,
     /// c by `depth_below` (dmax), from the side to move, for every level a search meets
-    /// ([`EXTENDED_LEVELS`] beyond the deepest fit, as
+    /// (64 levels beyond the deepest fit, as
     /// [`super::SlagleParameters::to_slagle`] extends the exponents).
     pub offsets: Vec<f64>,
 }
