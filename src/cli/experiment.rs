@@ -19,7 +19,7 @@ use gametree::experiment::{
     RunLog, SamplingConfig, Searcher, SlagleParameters, as_stored, colour_split,
     compare_families_by_dmax, draw_fit_chart, draw_grading_charts, exact_move_values,
     fit_backing_up, fits_csv, functions_so_far, game_specs, grade_move, grading_csv,
-    kalah_report_markdown, matches_csv, one_and_one, paired_csv, paired_differences, position_kind,
+    kalah_report_markdown, matches_csv, paired_csv, paired_differences, position_kind,
     report_markdown, summarize, summarize_grades, typical_positions, typical_positions_by_stratum,
 };
 use gametree::games::checkers::{Position, read_pdn, write_pdn};
@@ -1043,7 +1043,7 @@ fn calibration_phase<E: ExperimentGame>(
     let step = (positions.len() / count).max(1);
     let chosen: Vec<&E::Position> = positions.iter().step_by(step).take(count).collect();
     let bar = progress(chosen.len(), "calibration");
-    let one_and_one = one_and_one();
+    let one_and_one = gametree::Slagle::one_and_one();
     let nodes: Vec<(u64, u64)> = chosen
         .par_iter()
         .map(|position| {
@@ -1169,7 +1169,7 @@ fn grading_phase(
         )?;
         let appender = dir.appender("grades.jsonl").map_err(usage)?;
         let bar = progress(missing.len(), "grading");
-        let one_and_one = one_and_one();
+        let one_and_one = gametree::Slagle::one_and_one();
         let graded: Result<Vec<()>, String> = missing
             .par_iter()
             .map(|&index| {

@@ -196,18 +196,15 @@ impl LevelFunctions {
         // c for every level a search can meet, filled as the exponents are
         // (`SlagleParameters::to_slagle`): a level beyond the fitted ones takes the deepest
         // fit's of the same parity, and any other level without a fit the deepest fit's.
+        let fitted = |level: u32| {
+            fits.iter()
+                .find(|&&(dmax, _)| dmax == level)
+                .map(|(_, fit)| fit.offset)
+        };
         let deepest = fits.iter().map(|&(dmax, _)| dmax).max().unwrap_or(0);
-        let deepest_offset = fits
-            .iter()
-            .find(|&&(dmax, _)| dmax == deepest)
-            .map_or(0.0, |(_, fit)| fit.offset);
+        let deepest_offset = fitted(deepest).unwrap_or(0.0);
         let offsets = (0..=deepest + EXTENDED_LEVELS)
             .map(|level| {
-                let fitted = |level: u32| {
-                    fits.iter()
-                        .find(|&&(dmax, _)| dmax == level)
-                        .map(|(_, fit)| fit.offset)
-                };
                 if level <= deepest {
                     fitted(level).unwrap_or(deepest_offset)
                 } else {

@@ -352,7 +352,7 @@ pub fn for_mover(player: Player, value: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::experiment::{functions_so_far, one_and_one};
+    use crate::experiment::functions_so_far;
     use crate::games::kalah::{Kalah, KalahRules, random_position};
     use crate::random::SplitMix64;
     use crate::search::m_and_n::Exponents;
@@ -413,7 +413,7 @@ mod tests {
             let best = exact.iter().map(|&(_, value)| value).max().expect("moves");
             for depth in 1..=4 {
                 for (searcher, functions) in [
-                    (Searcher::OneAndOne, &one_and_one()),
+                    (Searcher::OneAndOne, &Slagle::one_and_one()),
                     (Searcher::TwoAndTwo, &two_and_two),
                 ] {
                     let grade = grade_move(game.clone(), searcher, functions, depth, &exact);
@@ -433,7 +433,7 @@ mod tests {
             let perfect = grade_move(
                 game.clone(),
                 Searcher::OneAndOne,
-                &one_and_one(),
+                &Slagle::one_and_one(),
                 40,
                 &exact,
             );

@@ -8,9 +8,7 @@ use std::collections::HashSet;
 use std::time::Instant;
 
 use super::game::{ExperimentGame, deep_value_in, search_nodes_in, two_best_successors_in};
-use super::matches::{
-    BUDGET_MAX_DEPTH, GameRecord, GameSpec, MatchKind, MatchSetup, SideStats, one_and_one,
-};
+use super::matches::{BUDGET_MAX_DEPTH, GameRecord, GameSpec, MatchKind, MatchSetup, SideStats};
 use super::positions::{SamplingConfig, near_best_move};
 use crate::game::{Game, Player};
 use crate::games::kalah::{Kalah, KalahRules, play_random_moves};
@@ -332,7 +330,7 @@ impl ExperimentGame for KalahExperiment {
         functions: &Slagle,
         setup: &MatchSetup,
     ) -> GameRecord {
-        let one_and_one = one_and_one();
+        let one_and_one = Slagle::one_and_one();
         let start = self.start();
         let mut game = FloatValued(self.opening_game(opening));
         let mut played = Vec::new();

@@ -196,13 +196,6 @@ pub struct GameRecord {
     pub margin: Option<i32>,
 }
 
-/// 1&1 alpha-beta as an instance of the m&n procedure: ordinary alpha-beta, searched by the
-/// same code as 2&2 so that nodes and times compare like with like.
-#[must_use]
-pub fn one_and_one() -> Slagle {
-    Slagle::one_and_one()
-}
-
 /// Plays one game: the opening, then 2&2 alpha-beta with `functions` against 1&1
 /// alpha-beta as `spec` says, until the rules end it or `setup.max_plies` plies have gone.
 /// Deterministic: the searches depend on node counts, never on the clock.
@@ -213,7 +206,9 @@ pub fn play_game(
     functions: &Slagle,
     setup: &MatchSetup,
 ) -> GameRecord {
-    let one_and_one = one_and_one();
+    // 1&1 as an instance of the m&n procedure: ordinary alpha-beta searched by the same
+    // code as 2&2, so that nodes and times compare like with like.
+    let one_and_one = Slagle::one_and_one();
     let quiet = setup.quiescence_plies;
     let ordering = MnOrdering::both(setup.ordered);
     let search = |game: &mut FloatValued<crate::Checkers>, functions: &Slagle, depth: u32| {

@@ -57,7 +57,7 @@ pub use learning::{
 };
 pub use matches::{
     BUDGET_MAX_DEPTH, ColourSplit, GameRecord, GameSpec, MatchKind, MatchSetup, MatchSummary,
-    SideStats, colour_split, game_specs, one_and_one, play_game, summarize,
+    SideStats, colour_split, game_specs, play_game, summarize,
 };
 pub use parameters::{
     DepthParameters, MAX_DMAX, PARAMETERS_FORMAT, ParametersError, SlagleParameters,

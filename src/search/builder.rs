@@ -158,9 +158,9 @@ impl<'a, G: Game> Search<'a, G> {
     /// ([`GameClock::move_time`](crate::GameClock::move_time)), and no new depth begins
     /// after half of it ([`SearchOptions::new_depth_limit`]). Replaces a time limit.
     pub fn clock(mut self, clock: crate::GameClock) -> Self {
-        let move_time = clock.move_time();
-        self.options.time_limit = Some(move_time);
-        self.options.new_depth_limit = Some(move_time / 2);
+        let (hard, soft) = clock.time_limits();
+        self.options.time_limit = Some(hard);
+        self.options.new_depth_limit = Some(soft);
         self
     }
 

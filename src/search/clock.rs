@@ -57,6 +57,15 @@ impl GameClock {
         share.min(self.remaining / 2)
     }
 
+    /// The limits of the search for the next move: the hard one, [`Self::move_time`], and
+    /// the soft one, half of it, after which no new depth begins
+    /// ([`crate::SearchOptions::time_limit`], [`crate::SearchOptions::new_depth_limit`]).
+    #[must_use]
+    pub fn time_limits(&self) -> (Duration, Duration) {
+        let move_time = self.move_time();
+        (move_time, move_time / 2)
+    }
+
     /// The clock after a move that took `spent`: the time left less `spent`, plus the
     /// increment, and one move fewer to go (a control reached gives none: the caller sets
     /// the next). `false` when the time ran out during the move (the flag fell), and the

@@ -200,8 +200,8 @@ impl Limit {
             Limit::Depth(depth) => (depth, None, None),
             Limit::Time(time) => (MAX_SEARCH_DEPTH, Some(time), None),
             Limit::Clock(clock) => {
-                let time = clock.move_time();
-                (MAX_SEARCH_DEPTH, Some(time), Some(time / 2))
+                let (hard, soft) = clock.time_limits();
+                (MAX_SEARCH_DEPTH, Some(hard), Some(soft))
             }
         }
     }

@@ -114,6 +114,17 @@ fn moves(game: &PdnGame) -> String {
     text
 }
 
+/// `word` as a number of seconds from 0 to `max`; `what` names it in the error.
+fn seconds(word: &str, what: &str, max: f64) -> Result<Duration, String> {
+    let seconds: f64 = word
+        .parse()
+        .map_err(|_| format!("{what} {word:?} is not a number of seconds"))?;
+    if !(0.0..=max).contains(&seconds) {
+        return Err(format!("{what} must be 0 to {max} seconds, not {seconds}"));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
 fn go(engine: &mut Engine, so_far: &PdnGame, words: &[&str]) -> Result<String, String> {
     engine.limit = match words {
         ["depth", depth] => {
@@ -127,36 +138,21 @@ fn go(engine: &mut Engine, so_far: &PdnGame, words: &[&str]) -> Result<String, S
             }
             Limit::Depth(depth)
         }
-        ["time", seconds] => {
-            let seconds: f64 = seconds
-                .parse()
-                .map_err(|_| format!("time {seconds:?} is not a number of seconds"))?;
-            if !(seconds > 0.0 && seconds <= MAX_TIME_SECONDS) {
-                return Err(format!(
-                    "time must be more than 0 and at most {MAX_TIME_SECONDS} seconds, not {seconds}"
-                ));
+        ["time", word] => {
+            let time = seconds(word, "time", MAX_TIME_SECONDS)?;
+            if time.is_zero() {
+                return Err("time must be more than 0".into());
             }
-            Limit::Time(Duration::from_secs_f64(seconds))
+            Limit::Time(time)
         }
         ["clock", rest @ ..] if (1..=3).contains(&rest.len()) => {
-            let seconds = |word: &str, what: &str| -> Result<Duration, String> {
-                let seconds: f64 = word
-                    .parse()
-                    .map_err(|_| format!("clock {what} {word:?} is not a number of seconds"))?;
-                if !(0.0..=MAX_CLOCK_SECONDS).contains(&seconds) {
-                    return Err(format!(
-                        "clock {what} must be 0 to {MAX_CLOCK_SECONDS} seconds, not {seconds}"
-                    ));
-                }
-                Ok(Duration::from_secs_f64(seconds))
-            };
-            let remaining = seconds(rest[0], "time left")?;
+            let remaining = seconds(rest[0], "clock time left", MAX_CLOCK_SECONDS)?;
             if remaining.is_zero() {
                 return Err("clock time left must be more than 0".into());
             }
-            let increment = rest
-                .get(1)
-                .map_or(Ok(Duration::ZERO), |word| seconds(word, "increment"))?;
+            let increment = rest.get(1).map_or(Ok(Duration::ZERO), |word| {
+                seconds(word, "clock increment", MAX_CLOCK_SECONDS)
+            })?;
             let moves_to_go = rest
                 .get(2)
                 .map(|word| {

@@ -4,7 +4,9 @@
 use std::time::Instant;
 
 use super::table::{NoTable, Probe, TableAccess, TableSearch};
-use super::{LateMoveReductions, SearchOptions, StopSignal, TIME_CHECK_INTERVAL};
+use super::{
+    MOVES_BEFORE_REDUCTION, REDUCTION_MIN_DEPTH, SearchOptions, StopSignal, TIME_CHECK_INTERVAL,
+};
 use crate::game::{Evaluate, Game, Player, Value};
 use crate::search::alphabeta::{
     AspirationResult, AspirationValue, LineResult, ValueResult, aspiration_search,
@@ -467,9 +469,9 @@ impl<M: Copy + Eq> Engine<M> {
         let reduce_from = (self.late_move_reductions
             && !extending
             && ply > 0
-            && depth >= LateMoveReductions::MIN_DEPTH
+            && depth >= REDUCTION_MIN_DEPTH
             && game.is_quiet())
-        .then_some(first.max(LateMoveReductions::FIRST_FULL));
+        .then_some(first.max(MOVES_BEFORE_REDUCTION));
         for (index, &mv) in moves.iter().enumerate() {
             let child_on_line = index == 0 && line_move.is_some();
             game.update(mv);
@@ -504,22 +506,15 @@ impl<M: Copy + Eq> Engine<M> {
             // Principal variation search: after the first move, a null window at the
             // player's bound first; only a move that beats it is searched again in the
             // whole window.
-            let scout = if reduced.is_none() && self.pvs && index > 0 {
-                null_window()
-            } else {
-                None
-            };
-            let scouted = match reduced {
-                Some(s) => Some((s, true)),
-                None => scout.map(|scout| {
-                    let s = with_stack(|| {
-                        self.search(game, table, depth.saturating_sub(1), ply + 1, false, scout)
-                    });
-                    // Not better for the player to move: the null window's result is the
-                    // whole window's (at or below α for MAX, at or above β for MIN).
-                    (s, not_better(s))
-                }),
-            };
+            let scouted = reduced.map(|s| (s, true)).or_else(|| {
+                let scout = (self.pvs && index > 0).then(null_window).flatten()?;
+                let s = with_stack(|| {
+                    self.search(game, table, depth.saturating_sub(1), ply + 1, false, scout)
+                });
+                // Not better for the player to move: the null window's result is the
+                // whole window's (at or below α for MAX, at or above β for MIN).
+                Some((s, not_better(s)))
+            });
             let s = match scouted {
                 Some((s, true)) => s,
                 _ if self.exhausted.is_some() => alpha,

@@ -34,7 +34,6 @@ pub use iterative::{
     DeepeningResult, Iteration, StopReason, iterative_deepening, iterative_deepening_with_table,
 };
 pub use parallel::{SharedTableSearch, parallel_deepening};
-
 pub use table::{DistanceAdjustment, Reuse, TableSearch, TableStats};
 
 /// How [`iterative_deepening`] orders its moves and when it stops.
@@ -65,8 +64,8 @@ pub struct SearchOptions {
     /// 1982). Needs values with a neighbour ([`crate::Value::just_above`]); off by default.
     pub use_pvs: bool,
     /// Late move reductions: in a quiet position ([`Evaluate::is_quiet`]) with at least
-    /// [`LateMoveReductions::MIN_DEPTH`] plies left, a move tried after the first
-    /// [`LateMoveReductions::FIRST_FULL`] (and after the previous line's, the table's and
+    /// [`REDUCTION_MIN_DEPTH`] plies left, a move tried after the first
+    /// [`MOVES_BEFORE_REDUCTION`] (and after the previous line's, the table's and
     /// the killers' moves) that leaves the opponent a quiet position is searched one ply
     /// shallower in a null window first, and again at full depth only when it is better
     /// for the player to move. Good move ordering puts the best moves first, so the late
@@ -138,17 +137,13 @@ impl PartialEq for StopSignal {
 
 impl Eq for StopSignal {}
 
-/// The constants of [`SearchOptions::late_move_reductions`].
-#[derive(Clone, Copy, Debug)]
-pub struct LateMoveReductions;
+/// [`SearchOptions::late_move_reductions`]: the moves of a position searched at full depth
+/// before any is reduced.
+pub const MOVES_BEFORE_REDUCTION: usize = 3;
 
-impl LateMoveReductions {
-    /// Moves searched at full depth before any is reduced.
-    pub const FIRST_FULL: usize = 3;
-    /// The least depth left at which a move is reduced (a reduced move keeps at least one
-    /// ply before the horizon).
-    pub const MIN_DEPTH: u32 = 3;
-}
+/// [`SearchOptions::late_move_reductions`]: the least depth left at which a move is reduced
+/// (a reduced move keeps at least one ply before the horizon).
+pub const REDUCTION_MIN_DEPTH: u32 = 3;
 
 /// How often, in positions visited, a search with a time limit reads the clock.
 pub const TIME_CHECK_INTERVAL: u64 = 1024;
