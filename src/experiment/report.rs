@@ -336,12 +336,12 @@ fn threats_section(text: &mut String, input: &ReportInput<'_>) {
     let _ = writeln!(
         text,
         "2. **The shape of the family.** Slagle's family can only add to a₂; the deep value is \
-         on average below the best shallow one at dmax {} (of {}). The shifted family (with an \
-         offset) beats the offset alone decisively (ΔAIC ≤ −10) at dmax {} (*Three \
+         on average below the best shallow one {} (of {}). The shifted family (with an \
+         offset) beats the offset alone decisively (ΔAIC ≤ −10) {} (*Three \
          families*).{}",
-        level_list(&below),
+        at_levels(&below),
         input.fits.len(),
-        level_list(&shifted_better),
+        at_levels(&shifted_better),
         if input.curves.is_some() {
             " Its players are in the cost–strength table."
         } else {
@@ -620,11 +620,12 @@ fn levels_where(
 }
 
 /// `0, 2, 3`, or `none`.
-fn level_list(levels: &[String]) -> String {
+/// "at dmax 0, 2" or, for no level, "at no dmax".
+fn at_levels(levels: &[String]) -> String {
     if levels.is_empty() {
-        "none".to_string()
+        "at no dmax".to_string()
     } else {
-        levels.join(", ")
+        format!("at dmax {}", levels.join(", "))
     }
 }
 
@@ -669,19 +670,22 @@ fn families_section(text: &mut String, families: &[(u32, Vec<super::FamilyCompar
             );
         }
     }
+    let worse = levels_where(families, super::Family::Slagle, |delta| delta > 0.0);
+    let slagle_worse = if worse.is_empty() {
+        "Slagle's own family is nowhere worse than the offset alone (ΔAIC > 0)".to_string()
+    } else {
+        format!(
+            "Slagle's own family is worse than the offset alone (ΔAIC > 0) {}, where its \
+             bonus, which can only add, meets a deep value below the best shallow one",
+            at_levels(&worse)
+        )
+    };
     let _ = writeln!(
         text,
         "\nThe gap matters (the shifted family decisively better than the offset alone, ΔAIC ≤ \
-         −10) at dmax {}; Slagle's own family is worse than the offset alone (ΔAIC > 0) at dmax \
-         {}, where its bonus, which can only add, meets a deep value below the best shallow \
-         one. A slope y near 10⁻⁴ with a large offset is the exponential's straight-line limit: \
-         the excess then falls in proportion to the gap.\n",
-        level_list(&levels_where(families, super::Family::Shifted, decisive)),
-        level_list(&levels_where(
-            families,
-            super::Family::Slagle,
-            |delta| delta > 0.0
-        )),
+         −10) {}; {slagle_worse}. A slope y near 10⁻⁴ with a large offset is the exponential's \
+         straight-line limit: the excess then falls in proportion to the gap.\n",
+        at_levels(&levels_where(families, super::Family::Shifted, decisive)),
     );
 }
 
@@ -884,6 +888,18 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
         } else {
             format!("; shards {}", run.shards.join(", "))
         }
+    );
+    let searching: f64 = input
+        .matches
+        .iter()
+        .map(|summary| summary.two_two.seconds + summary.one_one.seconds)
+        .sum();
+    let _ = writeln!(
+        text,
+        "| time: the games' searches | {} (both players' searches in every game played, the \
+         equal-cost shadow searches left out; counted by each game, so it includes runs \
+         stopped before they recorded their phase times) |",
+        duration_text(searching)
     );
     text.push_str(
         "\n## The learned functions\n\nOne row per dmax. *RMS fit* is the root mean square of \
