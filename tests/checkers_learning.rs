@@ -8,16 +8,20 @@ use std::path::PathBuf;
 use common::{gametree, random_checkers_positions, stderr, stdout};
 
 use gametree::games::checkers::LearnedWeights;
-use gametree::games::checkers::features::{FEATURE_COUNT, features};
+use gametree::games::checkers::features::{FEATURE_COUNT, SQUARE_FEATURE_COUNT, features};
 
 /// The games the shipped weights were fitted to, as the weights file's comment says.
 const TRAINING_GAMES: &[&str] = &[
     "results/checkers-match/history-vs-none-0.05s.jsonl",
     "results/checkers-match/pvs-vs-none-0.05s.jsonl",
     "results/checkers-match/quiescence-vs-none-0.05s.jsonl",
+    "results/checkers-match/lmr-vs-none-0.05s.jsonl",
+    "results/checkers-match/history-lmr-vs-none-0.05s.jsonl",
     "results/checkers-learning/selfplay-round1-0.03s-1.jsonl",
     "results/checkers-learning/selfplay-round1-0.03s-2.jsonl",
     "results/checkers-learning/selfplay-round2-0.03s-1.jsonl",
+    "results/checkers-learning/selfplay-round3-0.03s-1.jsonl",
+    "results/checkers-learning/selfplay-round3-0.03s-2.jsonl",
 ];
 
 fn scratch(name: &str) -> PathBuf {
@@ -28,7 +32,7 @@ fn scratch(name: &str) -> PathBuf {
 fn learn_refits_the_shipped_weights_from_the_shipped_games() {
     let out = scratch("refit.txt");
     let out_text = out.to_string_lossy().to_string();
-    let mut arguments = vec!["checkers", "learn", "--out", &out_text];
+    let mut arguments = vec!["checkers", "learn", "--squares", "--out", &out_text];
     arguments.extend_from_slice(TRAINING_GAMES);
     let output = gametree(&arguments);
     assert!(output.status.success(), "{}", stderr(&output));
@@ -57,6 +61,22 @@ fn learn_as_json_reports_the_fit_and_beats_samuel_on_held_out_games() {
     assert_eq!(
         json["weights"].as_object().expect("weights").len(),
         FEATURE_COUNT
+    );
+    // The square tables predict the held-out games better still.
+    arguments.insert(2, "--squares");
+    let output = gametree(&arguments);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let squares: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("JSON");
+    let squares_held_out = squares["held_out_log_loss"].as_f64().expect("a loss");
+    assert!(squares_held_out < held_out - 0.003, "{squares}");
+    assert_eq!(
+        squares["weights"].as_object().expect("weights").len(),
+        FEATURE_COUNT + SQUARE_FEATURE_COUNT
+    );
+    assert_eq!(squares["weights"]["man"]["opening"], 100);
+    assert!(
+        squares["weights"]["king_on_32"]["endgame"].is_i64(),
+        "{squares}"
     );
 }
 
@@ -114,6 +134,38 @@ fn bad_game_files_and_weights_files_exit_2_with_one_line() {
         (
             vec!["checkers", "best", "--engine", "mcts", "--eval", "learned"],
             "do not apply to --engine mcts",
+        ),
+        (
+            vec![
+                "checkers",
+                "learn",
+                "--squares",
+                "--model",
+                "draws",
+                short_text.as_str(),
+            ],
+            "--squares fits with --model logistic only",
+        ),
+        (
+            vec![
+                "checkers",
+                "learn",
+                "--squares",
+                "--square-ridge",
+                "2",
+                short_text.as_str(),
+            ],
+            "\"2\" is not a number from 0 to 1",
+        ),
+        (
+            vec![
+                "checkers",
+                "learn",
+                "--square-ridge",
+                "0.01",
+                short_text.as_str(),
+            ],
+            "--squares",
         ),
     ] {
         let output = gametree(&arguments);

@@ -187,7 +187,7 @@ enum CheckersCommand {
     /// each quiet position's result on its features, "Texel tuning") and print them, with
     /// how well they predict results held out; `--out` writes them for `--eval FILE`.
     #[command(after_help = "Example:\n  \
-        $ gametree checkers learn results/checkers-learning/*.jsonl --out /tmp/gametree-learned.txt | head -3\n  \
+        $ gametree checkers learn results/checkers-learning/selfplay-round[12]-*.jsonl --out /tmp/gametree-learned.txt | head -3\n  \
         games            936\n  \
         positions        115187\n  \
         log loss         0.45193\n  \
@@ -208,6 +208,14 @@ enum CheckersCommand {
         /// docs/checkers.md)
         #[arg(long, value_enum, default_value = "logistic")]
         model: learn::Model,
+        /// Fit square tables too: what a man or a king adds on each square (60 more weights
+        /// for each phase; with --model logistic)
+        #[arg(long)]
+        squares: bool,
+        /// The ridge penalty on the square tables' weights (in logits², per position): more
+        /// pulls each square towards its piece's mean weight
+        #[arg(long, value_name = "PENALTY", default_value_t = learn::SQUARE_RIDGE, requires = "squares", value_parser = learn::parse_ridge)]
+        square_ridge: f64,
         /// Print one JSON object instead of a table.
         #[arg(long)]
         json: bool,
@@ -241,8 +249,20 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             out,
             skip_plies,
             model,
+            squares,
+            square_ridge,
             json,
-        } => learn::run(&files, out.as_deref(), skip_plies, model, json),
+        } => learn::run(
+            &files,
+            out.as_deref(),
+            &learn::FitOptions {
+                skip_plies,
+                model,
+                squares,
+                square_ridge,
+            },
+            json,
+        ),
         CheckersCommand::Engine {
             table_mib,
             quiescence,

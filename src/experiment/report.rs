@@ -821,7 +821,8 @@ pub fn report_markdown(input: &ReportInput<'_>) -> String {
         evaluation = match config.evaluation {
             super::ExperimentEvaluation::Samuel => "Samuel's few hand-set terms",
             super::ExperimentEvaluation::Learned => {
-                "the learned evaluation of `gametree checkers`, fourteen features fitted to game results"
+                "the learned evaluation of `gametree checkers`, the weights of \
+                 `data/checkers/learned-weights.txt` when the run was made, fitted to game results"
             }
         },
         ordering = if config.ordered {

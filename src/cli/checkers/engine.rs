@@ -112,8 +112,8 @@ pub struct SearchArgs {
     /// is the default [default: 1; at most four per core]
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
-    /// The evaluation: `learned` (fourteen features weighted by phase, fitted to game
-    /// results: data/checkers/learned-weights.txt), `samuel` (a few hand-set terms, what
+    /// The evaluation: `learned` (fourteen features and square tables weighted by phase,
+    /// fitted to game results: data/checkers/learned-weights.txt), `samuel` (a few hand-set terms, what
     /// Slagle's experiment used), or a weights file that `gametree checkers learn` wrote
     /// [default: samuel]
     #[arg(long, value_name = "NAME|FILE")]

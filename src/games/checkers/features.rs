@@ -33,6 +33,77 @@ pub const FEATURE_NAMES: [&str; FEATURE_COUNT] = [
     "to_move",
 ];
 
+/// How many square features there are: a man on each of the 28 squares from its own back
+/// row to the row before its crowning row, and a king on each of the 32, both counted from
+/// the side's own view (its back row squares 1–4), so that one table serves both colours.
+pub const SQUARE_FEATURE_COUNT: usize = MAN_SQUARES + 32;
+
+/// The squares a man can stand on, from its own view: 1–28.
+const MAN_SQUARES: usize = 28;
+
+/// The name of square feature `index` (below [`SQUARE_FEATURE_COUNT`]) as the weights file
+/// spells it: `man_on_S` or `king_on_S`, S the square from the side's own view.
+#[must_use]
+pub fn square_feature_name(index: usize) -> String {
+    if index < MAN_SQUARES {
+        format!("man_on_{}", index + 1)
+    } else {
+        format!("king_on_{}", index - MAN_SQUARES + 1)
+    }
+}
+
+/// The index of the square feature named `name` ([`square_feature_name`]), if any.
+#[must_use]
+pub fn square_feature_index(name: &str) -> Option<usize> {
+    let (offset, count, square) = if let Some(square) = name.strip_prefix("man_on_") {
+        (0, MAN_SQUARES, square)
+    } else {
+        (MAN_SQUARES, 32, name.strip_prefix("king_on_")?)
+    };
+    if square.starts_with('0') {
+        return None;
+    }
+    let square: usize = square.parse().ok()?;
+    (1..=count).contains(&square).then(|| offset + square - 1)
+}
+
+/// Calls `visit(index, sign)` for every piece on the board: `index` its square feature,
+/// `sign` +1 for Black's, −1 for White's. A man is never on its crowning row, so its index
+/// stays below 28.
+#[inline]
+pub fn for_each_square_feature(position: &Position, mut visit: impl FnMut(usize, i32)) {
+    for (color, sign) in [(Color::Black, 1), (Color::White, -1)] {
+        let own = super::board::to_squares(position.board(color));
+        let kings = super::board::to_squares(position.kings);
+        // White's square s is square 33 − s from its own view: the bits reversed.
+        let (own, kings) = match color {
+            Color::Black => (own, kings),
+            Color::White => (own.reverse_bits(), kings.reverse_bits()),
+        };
+        let mut men = own & !kings;
+        while men != 0 {
+            let square = men.trailing_zeros() as usize;
+            men &= men - 1;
+            visit(square.min(MAN_SQUARES - 1), sign);
+        }
+        let mut own_kings = own & kings;
+        while own_kings != 0 {
+            let square = own_kings.trailing_zeros() as usize;
+            own_kings &= own_kings - 1;
+            visit(MAN_SQUARES + square, sign);
+        }
+    }
+}
+
+/// The square features of `position`: for each, Black's pieces there (from Black's view)
+/// less White's (from White's).
+#[must_use]
+pub fn square_features(position: &Position) -> [i32; SQUARE_FEATURE_COUNT] {
+    let mut values = [0; SQUARE_FEATURE_COUNT];
+    for_each_square_feature(position, |index, sign| values[index] += sign);
+    values
+}
+
 /// The most pieces a side can have; the phase runs from this many pieces on the board
 /// (opening) down to none.
 pub const PHASE_PIECES: i32 = 24;
@@ -257,6 +328,52 @@ mod tests {
             assert_eq!(ours, -theirs, "{name}");
         }
         assert_eq!(ours.phase, theirs.phase);
+    }
+
+    #[test]
+    fn colours_reversed_negate_every_square_feature() {
+        let position = Position::from_fen("B:W22,K30,18,26:B11,3,1,K14,6").expect("valid");
+        let mirrored = Position::from_fen("W:W22,30,32,K19,27:B11,K3,15,7").expect("valid");
+        let ours = square_features(&position);
+        let theirs = square_features(&mirrored);
+        for (index, (ours, theirs)) in ours.iter().zip(theirs).enumerate() {
+            assert_eq!(*ours, -theirs, "{}", square_feature_name(index));
+        }
+        assert!(ours.iter().any(|&value| value != 0));
+    }
+
+    #[test]
+    fn square_features_count_each_piece_on_its_own_square() {
+        // A Black man on 1 is on its own back row; a White man on 32 too: they cancel.
+        let level = square_features(&Position::from_fen("B:W32:B1").expect("valid"));
+        assert!(level.iter().all(|&value| value == 0));
+        let values = square_features(&Position::from_fen("B:W32,K5:B28,K9").expect("valid"));
+        let named = |name: &str| values[square_feature_index(name).expect("a square feature")];
+        assert_eq!(named("man_on_28"), 1);
+        assert_eq!(named("man_on_1"), -1);
+        assert_eq!(named("king_on_9"), 1);
+        assert_eq!(named("king_on_28"), -1);
+        assert_eq!(values.iter().map(|value| value.abs()).sum::<i32>(), 4);
+    }
+
+    #[test]
+    fn square_feature_names_read_back() {
+        for index in 0..SQUARE_FEATURE_COUNT {
+            assert_eq!(
+                square_feature_index(&square_feature_name(index)),
+                Some(index)
+            );
+        }
+        for name in [
+            "man_on_29",
+            "man_on_0",
+            "king_on_33",
+            "king_on_01",
+            "man_on_",
+            "man",
+        ] {
+            assert_eq!(square_feature_index(name), None, "{name}");
+        }
     }
 
     #[test]

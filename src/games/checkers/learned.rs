@@ -10,18 +10,32 @@
 use std::fmt::Write as _;
 
 use super::board::Position;
-use super::features::{FEATURE_COUNT, FEATURE_NAMES, Features, PHASE_PIECES, features};
+use super::features::{
+    FEATURE_COUNT, FEATURE_NAMES, Features, PHASE_PIECES, SQUARE_FEATURE_COUNT, features,
+    for_each_square_feature, square_feature_index, square_feature_name, square_features,
+};
+
+/// How many columns a fit with square tables has: each feature, then each square feature,
+/// for the opening and again for the endgame.
+const COLUMN_COUNT: usize = 2 * (FEATURE_COUNT + SQUARE_FEATURE_COUNT);
 
 /// A weight for each feature at the opening (24 pieces on the board) and at the end (none):
 /// a position with `p` pieces weighs feature `i` as `(opening[i]·p + endgame[i]·(24 − p)) / 24`
 /// — a "tapered" evaluation, so that a man can be worth more as the board empties, and
-/// mobility less.
+/// mobility less. The square tables, if the weights have them, add what a man or a king is
+/// worth on each square beyond its feature weights (from its own side's view, blended the
+/// same way); weights without them have all zeros there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LearnedWeights {
     /// Weights with the board full, in the order of [`FEATURE_NAMES`].
     pub opening: [i32; FEATURE_COUNT],
     /// Weights with the board empty.
     pub endgame: [i32; FEATURE_COUNT],
+    /// The square tables with the board full, in the order of
+    /// [`square_feature_name`](super::features::square_feature_name).
+    pub square_opening: [i32; SQUARE_FEATURE_COUNT],
+    /// The square tables with the board empty.
+    pub square_endgame: [i32; SQUARE_FEATURE_COUNT],
 }
 
 /// Why a weights file could not be read.
@@ -45,6 +59,10 @@ pub enum WeightsError {
 const MOST_WEIGHT: i32 = 100_000;
 
 impl LearnedWeights {
+    /// How many columns [`columns_with_squares`](Self::columns_with_squares) gives: each
+    /// feature, then each square feature, for the opening and again for the endgame.
+    pub const COLUMNS_WITH_SQUARES: usize = COLUMN_COUNT;
+
     /// The weights shipped in `data/checkers/learned-weights.txt`.
     #[must_use]
     pub fn shipped() -> LearnedWeights {
@@ -55,10 +73,25 @@ impl LearnedWeights {
     #[must_use]
     #[inline]
     pub fn evaluate(&self, position: &Position) -> i32 {
-        self.evaluate_features(&features(position))
+        let features = features(position);
+        if !self.has_square_tables() {
+            return self.evaluate_features(&features);
+        }
+        let phase = features.phase;
+        let (mut opening, mut endgame) = (0, 0);
+        for index in 0..FEATURE_COUNT {
+            opening += self.opening[index] * features.values[index];
+            endgame += self.endgame[index] * features.values[index];
+        }
+        for_each_square_feature(position, |index, sign| {
+            opening += sign * self.square_opening[index];
+            endgame += sign * self.square_endgame[index];
+        });
+        (opening * phase + endgame * (PHASE_PIECES - phase)) / PHASE_PIECES
     }
 
-    /// The evaluation of a position with these features.
+    /// The evaluation of a position with these features, the square tables left out (they
+    /// need the position itself: [`evaluate`](Self::evaluate)).
     #[must_use]
     #[inline]
     pub fn evaluate_features(&self, features: &Features) -> i32 {
@@ -69,6 +102,15 @@ impl LearnedWeights {
             total += weight * features.values[index];
         }
         total / PHASE_PIECES
+    }
+
+    /// Whether any square weight is not zero.
+    #[must_use]
+    pub fn has_square_tables(&self) -> bool {
+        self.square_opening
+            .iter()
+            .chain(&self.square_endgame)
+            .any(|&weight| weight != 0)
     }
 
     /// The columns of a position for the fit ([`crate::learning::Samples`]): each feature
@@ -85,28 +127,63 @@ impl LearnedWeights {
         columns
     }
 
-    /// Weights from a fit's logit weights (in the order of [`columns`](Self::columns)),
-    /// `points_per_logit` evaluation points to one unit of logit, rounded.
+    /// The columns of `position` for a fit with square tables: the features' opening
+    /// columns, the square features' opening columns, then the same for the endgame
+    /// ([`COLUMNS_WITH_SQUARES`](Self::COLUMNS_WITH_SQUARES) in all, the order [`from_logit_weights`](Self::from_logit_weights)
+    /// reads).
+    #[must_use]
+    pub fn columns_with_squares(position: &Position) -> [f64; COLUMN_COUNT] {
+        let features = features(position);
+        let opening_share = f64::from(features.phase) / f64::from(PHASE_PIECES);
+        let values = features
+            .values
+            .into_iter()
+            .chain(square_features(position))
+            .map(f64::from);
+        let half = COLUMN_COUNT / 2;
+        let mut columns = [0.0; COLUMN_COUNT];
+        for (index, value) in values.enumerate() {
+            columns[index] = value * opening_share;
+            columns[half + index] = value * (1.0 - opening_share);
+        }
+        columns
+    }
+
+    /// Weights from a fit's logit weights, `points_per_logit` evaluation points to one unit
+    /// of logit, rounded: in the order of [`columns`](Self::columns) (no square tables) or,
+    /// [`COLUMNS_WITH_SQUARES`](Self::COLUMNS_WITH_SQUARES) of them, of [`columns_with_squares`](Self::columns_with_squares).
+    ///
+    /// # Panics
+    /// If there are neither `2 × FEATURE_COUNT` nor [`COLUMNS_WITH_SQUARES`](Self::COLUMNS_WITH_SQUARES) logit weights.
     #[must_use]
     pub fn from_logit_weights(logit_weights: &[f64], points_per_logit: f64) -> LearnedWeights {
-        let mut weights = LearnedWeights {
-            opening: [0; FEATURE_COUNT],
-            endgame: [0; FEATURE_COUNT],
+        let points = |logit: f64| {
+            (logit * points_per_logit)
+                .round()
+                .clamp(-f64::from(MOST_WEIGHT), f64::from(MOST_WEIGHT)) as i32
         };
+        let squares = match logit_weights.len() {
+            COLUMN_COUNT => SQUARE_FEATURE_COUNT,
+            length if length == 2 * FEATURE_COUNT => 0,
+            length => panic!("{length} logit weights: neither features nor features and squares"),
+        };
+        let half = FEATURE_COUNT + squares;
+        let mut weights = LearnedWeights::default();
         for index in 0..FEATURE_COUNT {
-            let points = |logit: f64| {
-                (logit * points_per_logit)
-                    .round()
-                    .clamp(-f64::from(MOST_WEIGHT), f64::from(MOST_WEIGHT)) as i32
-            };
             weights.opening[index] = points(logit_weights[index]);
-            weights.endgame[index] = points(logit_weights[FEATURE_COUNT + index]);
+            weights.endgame[index] = points(logit_weights[half + index]);
+        }
+        for index in 0..squares {
+            weights.square_opening[index] = points(logit_weights[FEATURE_COUNT + index]);
+            weights.square_endgame[index] = points(logit_weights[half + FEATURE_COUNT + index]);
         }
         weights
     }
 
     /// Reads weights from text: a line `name opening endgame` for each feature of
-    /// [`FEATURE_NAMES`] in any order, blank lines and lines starting `#` ignored.
+    /// [`FEATURE_NAMES`] and, if the weights have square tables, for any square feature
+    /// (`man_on_S`, `king_on_S`; one left out weighs 0), in any order, blank lines and lines
+    /// starting `#` ignored.
     ///
     /// # Errors
     /// [`WeightsError`] naming the line of an unknown or repeated feature or a bad number,
@@ -114,6 +191,8 @@ impl LearnedWeights {
     pub fn parse(text: &str) -> Result<LearnedWeights, WeightsError> {
         let mut opening = [None; FEATURE_COUNT];
         let mut endgame = [0; FEATURE_COUNT];
+        let mut squares_seen = [false; SQUARE_FEATURE_COUNT];
+        let mut weights = LearnedWeights::default();
         for (number, line) in text.lines().enumerate() {
             let line_error = |message: String| WeightsError::Line {
                 line: number + 1,
@@ -129,18 +208,6 @@ impl LearnedWeights {
                     "expected `feature opening endgame`, found {line:?}"
                 )));
             };
-            let index = FEATURE_NAMES
-                .iter()
-                .position(|&known| known == name)
-                .ok_or_else(|| {
-                    line_error(format!(
-                        "unknown feature {name:?} (known: {})",
-                        FEATURE_NAMES.join(", ")
-                    ))
-                })?;
-            if opening[index].is_some() {
-                return Err(line_error(format!("feature {name:?} given twice")));
-            }
             let weight = |text: &str| {
                 text.parse::<i32>()
                     .ok()
@@ -151,13 +218,28 @@ impl LearnedWeights {
                         ))
                     })
             };
-            opening[index] = Some(weight(first)?);
-            endgame[index] = weight(second)?;
+            let twice = || line_error(format!("feature {name:?} given twice"));
+            if let Some(index) = FEATURE_NAMES.iter().position(|&known| known == name) {
+                if opening[index].is_some() {
+                    return Err(twice());
+                }
+                opening[index] = Some(weight(first)?);
+                endgame[index] = weight(second)?;
+            } else if let Some(index) = square_feature_index(name) {
+                if std::mem::replace(&mut squares_seen[index], true) {
+                    return Err(twice());
+                }
+                weights.square_opening[index] = weight(first)?;
+                weights.square_endgame[index] = weight(second)?;
+            } else {
+                return Err(line_error(format!(
+                    "unknown feature {name:?} (known: {}, man_on_1 to man_on_28, king_on_1 \
+                     to king_on_32)",
+                    FEATURE_NAMES.join(", ")
+                )));
+            }
         }
-        let mut weights = LearnedWeights {
-            opening: [0; FEATURE_COUNT],
-            endgame,
-        };
+        weights.endgame = endgame;
         for (index, found) in opening.iter().enumerate() {
             weights.opening[index] = found.ok_or(WeightsError::Missing(FEATURE_NAMES[index]))?;
         }
@@ -180,7 +262,34 @@ impl LearnedWeights {
         {
             let _ = writeln!(text, "{name:<16} {opening:>6} {endgame:>6}");
         }
+        if self.has_square_tables() {
+            let _ = writeln!(
+                text,
+                "# square tables: a man or king on each square, from its own side's view"
+            );
+            for (index, (opening, endgame)) in self
+                .square_opening
+                .iter()
+                .zip(&self.square_endgame)
+                .enumerate()
+            {
+                let name = square_feature_name(index);
+                let _ = writeln!(text, "{name:<16} {opening:>6} {endgame:>6}");
+            }
+        }
         text
+    }
+}
+
+impl Default for LearnedWeights {
+    /// Every weight 0: the evaluation of every position is 0.
+    fn default() -> LearnedWeights {
+        LearnedWeights {
+            opening: [0; FEATURE_COUNT],
+            endgame: [0; FEATURE_COUNT],
+            square_opening: [0; SQUARE_FEATURE_COUNT],
+            square_endgame: [0; SQUARE_FEATURE_COUNT],
+        }
     }
 }
 
@@ -246,15 +355,91 @@ mod tests {
 
     #[test]
     fn the_phase_blends_the_two_weights() {
-        let mut weights = LearnedWeights {
-            opening: [0; FEATURE_COUNT],
-            endgame: [0; FEATURE_COUNT],
-        };
+        let mut weights = LearnedWeights::default();
         weights.opening[0] = 100;
         weights.endgame[0] = 200;
         // Two Black men against a White king: three pieces on the board, two men more.
         let three = Position::from_fen("B:WK1:B14,15").expect("valid");
         assert_eq!(weights.evaluate(&three), 2 * (100 * 3 + 200 * 21) / 24);
         assert_eq!(weights.evaluate(&Position::initial()), 0);
+    }
+
+    fn with_square_tables() -> LearnedWeights {
+        let mut weights = LearnedWeights::shipped();
+        for index in 0..SQUARE_FEATURE_COUNT {
+            let index_weight = i32::try_from(index).expect("small");
+            weights.square_opening[index] = index_weight % 7 - 3;
+            weights.square_endgame[index] = 20 - index_weight % 11;
+        }
+        weights
+    }
+
+    #[test]
+    fn square_tables_read_and_write_back_and_may_be_left_out() {
+        let weights = with_square_tables();
+        let text = weights.to_text("squares");
+        assert!(text.contains("king_on_32"));
+        assert_eq!(LearnedWeights::parse(&text).expect("valid"), weights);
+        // Weights without them write none; the shipped ones have them; one left out
+        // weighs 0.
+        let plain = LearnedWeights {
+            square_opening: [0; SQUARE_FEATURE_COUNT],
+            square_endgame: [0; SQUARE_FEATURE_COUNT],
+            ..LearnedWeights::shipped()
+        };
+        assert!(!plain.has_square_tables());
+        assert!(!plain.to_text("").contains("man_on_"));
+        assert_eq!(LearnedWeights::parse(&plain.to_text("")), Ok(plain));
+        assert!(LearnedWeights::shipped().has_square_tables());
+        let without_one: String = text
+            .lines()
+            .filter(|line| !line.starts_with("man_on_5 "))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let read = LearnedWeights::parse(&without_one).expect("valid");
+        let index = square_feature_index("man_on_5").expect("a square feature");
+        assert_eq!(
+            (read.square_opening[index], read.square_endgame[index]),
+            (0, 0)
+        );
+        let twice = format!("{text}king_on_3 1 1\n");
+        assert!(
+            LearnedWeights::parse(&twice)
+                .expect_err("given twice")
+                .to_string()
+                .contains("given twice")
+        );
+    }
+
+    #[test]
+    fn square_tables_add_each_piece_on_its_square_blended_by_the_phase() {
+        let mut weights = LearnedWeights::default();
+        let man_on_14 = square_feature_index("man_on_14").expect("a square feature");
+        weights.square_opening[man_on_14] = 24;
+        weights.square_endgame[man_on_14] = 48;
+        // Black men on 14 and 15 against a White king on 1: three pieces on the board.
+        let three = Position::from_fen("B:WK1:B14,15").expect("valid");
+        assert_eq!(weights.evaluate(&three), (24 * 3 + 48 * 21) / 24);
+        // White's man on 19 stands on its own square 14.
+        let white = Position::from_fen("B:W19:BK1").expect("valid");
+        assert_eq!(weights.evaluate(&white), -(24 * 2 + 48 * 22) / 24);
+        let weights = with_square_tables();
+        let position = Position::from_fen("B:W22,K30,18,26:B11,3,1,K14,6").expect("valid");
+        let mirrored = Position::from_fen("W:W22,30,32,K19,27:B11,K3,15,7").expect("valid");
+        assert_eq!(weights.evaluate(&position), -weights.evaluate(&mirrored));
+    }
+
+    #[test]
+    fn logit_weights_with_squares_land_in_the_square_tables() {
+        let logits: Vec<f64> = (0..COLUMN_COUNT).map(|index| index as f64).collect();
+        let weights = LearnedWeights::from_logit_weights(&logits, 1.0);
+        assert_eq!(weights.opening[1], 1);
+        assert_eq!(weights.square_opening[0], FEATURE_COUNT as i32);
+        let half = (COLUMN_COUNT / 2) as i32;
+        assert_eq!(weights.endgame[0], half);
+        assert_eq!(weights.square_endgame[0], half + FEATURE_COUNT as i32);
+        let plain = LearnedWeights::from_logit_weights(&logits[..2 * FEATURE_COUNT], 1.0);
+        assert!(!plain.has_square_tables());
+        assert_eq!(plain.endgame[0], FEATURE_COUNT as i32);
     }
 }

@@ -105,12 +105,16 @@ pub struct Checkers {
 pub const ENDGAME_WIN_VALUE: i32 = 100_000;
 
 /// The evaluation a [`Checkers`] game scores positions with, from Black's side.
+// The learned weights with their square tables are some 600 bytes: an evaluation is held
+// once by a game (and copied once per search thread), never in bulk, so it stays a plain
+// `Copy` value rather than a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Evaluation {
     /// A few hand-set terms in Samuel's style: the default, and what Slagle's experiment
     /// was run with.
     Samuel(EvaluationWeights),
-    /// Fourteen features weighted by phase, fitted to game results
+    /// Fourteen features and square tables weighted by phase, fitted to game results
     /// ([`LearnedWeights::shipped`]: what `gametree checkers` plays with).
     Learned(LearnedWeights),
 }
