@@ -62,7 +62,8 @@ fn learn_as_json_reports_the_fit_and_beats_samuel_on_held_out_games() {
         json["weights"].as_object().expect("weights").len(),
         FEATURE_COUNT
     );
-    // The square tables predict the held-out games better still.
+    // The square tables predict the held-out games better still (measured: 0.46925
+    // against 0.47446 without them; the bound asks for more than half of that gain).
     arguments.insert(2, "--squares");
     let output = gametree(&arguments);
     assert!(output.status.success(), "{}", stderr(&output));

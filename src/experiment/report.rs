@@ -619,7 +619,6 @@ fn levels_where(
         .collect()
 }
 
-/// `0, 2, 3`, or `none`.
 /// "at dmax 0, 2" or, for no level, "at no dmax".
 fn at_levels(levels: &[String]) -> String {
     if levels.is_empty() {

@@ -113,9 +113,9 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
     /// The evaluation: `learned` (fourteen features and square tables weighted by phase,
-    /// fitted to game results: data/checkers/learned-weights.txt), `samuel` (a few hand-set terms, what
-    /// Slagle's experiment used), or a weights file that `gametree checkers learn` wrote
-    /// [default: samuel]
+    /// fitted to game results: data/checkers/learned-weights.txt), `samuel` (a few hand-set
+    /// terms, what Slagle's experiment used), or a weights file that `gametree checkers
+    /// learn` wrote [default: samuel]
     #[arg(long, value_name = "NAME|FILE")]
     pub eval: Option<String>,
     /// alphabeta: build the endgame databases of up to N pieces before searching (N from 2

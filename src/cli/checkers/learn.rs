@@ -6,9 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value as Json, json};
 
-use gametree::games::checkers::features::{
-    FEATURE_COUNT, FEATURE_NAMES, PHASE_PIECES, SQUARE_FEATURE_COUNT, features, square_feature_name,
-};
+use gametree::games::checkers::features::{FEATURE_COUNT, PHASE_PIECES, features};
 use gametree::games::checkers::{
     EvaluationWeights, GameResult, LearnedWeights, Position, read_pdn,
 };
@@ -217,9 +215,8 @@ struct Fitted {
 fn ridges(columns: usize, square_ridge: f64) -> Vec<f64> {
     let mut ridges = vec![RIDGE; columns];
     if columns == LearnedWeights::COLUMNS_WITH_SQUARES {
-        let half = LearnedWeights::COLUMNS_WITH_SQUARES / 2;
-        for start in [FEATURE_COUNT, half + FEATURE_COUNT] {
-            ridges[start..start + SQUARE_FEATURE_COUNT].fill(square_ridge);
+        for range in LearnedWeights::SQUARE_COLUMNS {
+            ridges[range].fill(square_ridge);
         }
     }
     ridges
@@ -372,27 +369,10 @@ pub fn run(
             .map_err(|error| usage(format!("cannot write {}: {error}", out.display())))?;
     }
     if json_output {
-        let mut named: serde_json::Map<String, Json> = FEATURE_NAMES
-            .iter()
-            .enumerate()
-            .map(|(index, name)| {
-                (
-                    (*name).to_string(),
-                    json!({"opening": weights.opening[index], "endgame": weights.endgame[index]}),
-                )
-            })
+        let named: serde_json::Map<String, Json> = weights
+            .named()
+            .map(|(name, opening, endgame)| (name, json!({"opening": opening, "endgame": endgame})))
             .collect();
-        if squares {
-            for index in 0..SQUARE_FEATURE_COUNT {
-                named.insert(
-                    square_feature_name(index),
-                    json!({
-                        "opening": weights.square_opening[index],
-                        "endgame": weights.square_endgame[index],
-                    }),
-                );
-            }
-        }
         outln!(
             "{}",
             json!({
@@ -419,22 +399,8 @@ pub fn run(
         }
         outln!("points a logit   {points_per_logit:.1}")?;
         outln!("{:<16} {:>7} {:>7}", "feature", "opening", "endgame")?;
-        for (index, name) in FEATURE_NAMES.iter().enumerate() {
-            outln!(
-                "{name:<16} {:>7} {:>7}",
-                weights.opening[index],
-                weights.endgame[index]
-            )?;
-        }
-        if squares {
-            for index in 0..SQUARE_FEATURE_COUNT {
-                outln!(
-                    "{:<16} {:>7} {:>7}",
-                    square_feature_name(index),
-                    weights.square_opening[index],
-                    weights.square_endgame[index]
-                )?;
-            }
+        for (name, opening, endgame) in weights.named() {
+            outln!("{name:<16} {opening:>7} {endgame:>7}")?;
         }
         if let Some(out) = out {
             outln!("weights written to {}", out.display())?;

@@ -318,7 +318,7 @@ mod tests {
     }
 
     #[test]
-    fn colours_reversed_negate_every_feature() {
+    fn colours_reversed_negate_every_feature_and_square_feature() {
         // Square s mirrors to 33 - s, colours swapped, the other side to move.
         let position = Position::from_fen("B:W22,K30,18,26:B11,3,1,K14,6").expect("valid");
         let mirrored = Position::from_fen("W:W22,30,32,K19,27:B11,K3,15,7").expect("valid");
@@ -328,12 +328,6 @@ mod tests {
             assert_eq!(ours, -theirs, "{name}");
         }
         assert_eq!(ours.phase, theirs.phase);
-    }
-
-    #[test]
-    fn colours_reversed_negate_every_square_feature() {
-        let position = Position::from_fen("B:W22,K30,18,26:B11,3,1,K14,6").expect("valid");
-        let mirrored = Position::from_fen("W:W22,30,32,K19,27:B11,K3,15,7").expect("valid");
         let ours = square_features(&position);
         let theirs = square_features(&mirrored);
         for (index, (ours, theirs)) in ours.iter().zip(theirs).enumerate() {

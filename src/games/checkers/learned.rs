@@ -63,6 +63,13 @@ impl LearnedWeights {
     /// feature, then each square feature, for the opening and again for the endgame.
     pub const COLUMNS_WITH_SQUARES: usize = COLUMN_COUNT;
 
+    /// Where [`columns_with_squares`](Self::columns_with_squares) puts the square tables:
+    /// their opening columns, then their endgame columns.
+    pub const SQUARE_COLUMNS: [std::ops::Range<usize>; 2] = [
+        FEATURE_COUNT..FEATURE_COUNT + SQUARE_FEATURE_COUNT,
+        COLUMN_COUNT / 2 + FEATURE_COUNT..COLUMN_COUNT,
+    ];
+
     /// The weights shipped in `data/checkers/learned-weights.txt`.
     #[must_use]
     pub fn shipped() -> LearnedWeights {
@@ -74,20 +81,12 @@ impl LearnedWeights {
     #[inline]
     pub fn evaluate(&self, position: &Position) -> i32 {
         let features = features(position);
-        if !self.has_square_tables() {
-            return self.evaluate_features(&features);
-        }
-        let phase = features.phase;
-        let (mut opening, mut endgame) = (0, 0);
-        for index in 0..FEATURE_COUNT {
-            opening += self.opening[index] * features.values[index];
-            endgame += self.endgame[index] * features.values[index];
-        }
+        let (mut opening, mut endgame) = self.feature_sums(&features);
         for_each_square_feature(position, |index, sign| {
             opening += sign * self.square_opening[index];
             endgame += sign * self.square_endgame[index];
         });
-        (opening * phase + endgame * (PHASE_PIECES - phase)) / PHASE_PIECES
+        tapered(opening, endgame, features.phase)
     }
 
     /// The evaluation of a position with these features, the square tables left out (they
@@ -95,13 +94,21 @@ impl LearnedWeights {
     #[must_use]
     #[inline]
     pub fn evaluate_features(&self, features: &Features) -> i32 {
-        let phase = features.phase;
-        let mut total = 0;
-        for index in 0..FEATURE_COUNT {
-            let weight = self.opening[index] * phase + self.endgame[index] * (PHASE_PIECES - phase);
-            total += weight * features.values[index];
-        }
-        total / PHASE_PIECES
+        let (opening, endgame) = self.feature_sums(features);
+        tapered(opening, endgame, features.phase)
+    }
+
+    /// The features weighted by the opening's weights and by the endgame's.
+    #[inline]
+    fn feature_sums(&self, features: &Features) -> (i32, i32) {
+        let weighted = |weights: &[i32; FEATURE_COUNT]| -> i32 {
+            weights
+                .iter()
+                .zip(features.values)
+                .map(|(w, v)| w * v)
+                .sum()
+        };
+        (weighted(&self.opening), weighted(&self.endgame))
     }
 
     /// Whether any square weight is not zero.
@@ -113,39 +120,48 @@ impl LearnedWeights {
             .any(|&weight| weight != 0)
     }
 
+    /// Each weight with its name, as the weights file gives them: the features, then the
+    /// square tables if there are any.
+    pub fn named(&self) -> impl Iterator<Item = (String, i32, i32)> + '_ {
+        let features = FEATURE_NAMES
+            .iter()
+            .zip(self.opening.iter().zip(&self.endgame))
+            .map(|(name, (&opening, &endgame))| ((*name).to_string(), opening, endgame));
+        let squares = self
+            .square_opening
+            .iter()
+            .zip(&self.square_endgame)
+            .enumerate()
+            .map(|(index, (&opening, &endgame))| (square_feature_name(index), opening, endgame))
+            .take(if self.has_square_tables() {
+                SQUARE_FEATURE_COUNT
+            } else {
+                0
+            });
+        features.chain(squares)
+    }
+
     /// The columns of a position for the fit ([`crate::learning::Samples`]): each feature
     /// times the opening's share of the phase, then each times the endgame's share, so that
     /// the fitted weights are [`opening`](Self::opening) and [`endgame`](Self::endgame).
     #[must_use]
     pub fn columns(features: &Features) -> [f64; 2 * FEATURE_COUNT] {
-        let opening_share = f64::from(features.phase) / f64::from(PHASE_PIECES);
         let mut columns = [0.0; 2 * FEATURE_COUNT];
-        for (index, &value) in features.values.iter().enumerate() {
-            columns[index] = f64::from(value) * opening_share;
-            columns[FEATURE_COUNT + index] = f64::from(value) * (1.0 - opening_share);
-        }
+        tapered_columns(features.values, features.phase, &mut columns);
         columns
     }
 
     /// The columns of `position` for a fit with square tables: the features' opening
     /// columns, the square features' opening columns, then the same for the endgame
-    /// ([`COLUMNS_WITH_SQUARES`](Self::COLUMNS_WITH_SQUARES) in all, the order [`from_logit_weights`](Self::from_logit_weights)
-    /// reads).
+    /// ([`COLUMNS_WITH_SQUARES`](Self::COLUMNS_WITH_SQUARES) in all, the square tables'
+    /// at [`SQUARE_COLUMNS`](Self::SQUARE_COLUMNS); the order
+    /// [`from_logit_weights`](Self::from_logit_weights) reads).
     #[must_use]
     pub fn columns_with_squares(position: &Position) -> [f64; COLUMN_COUNT] {
         let features = features(position);
-        let opening_share = f64::from(features.phase) / f64::from(PHASE_PIECES);
-        let values = features
-            .values
-            .into_iter()
-            .chain(square_features(position))
-            .map(f64::from);
-        let half = COLUMN_COUNT / 2;
+        let values = features.values.into_iter().chain(square_features(position));
         let mut columns = [0.0; COLUMN_COUNT];
-        for (index, value) in values.enumerate() {
-            columns[index] = value * opening_share;
-            columns[half + index] = value * (1.0 - opening_share);
-        }
+        tapered_columns(values, features.phase, &mut columns);
         columns
     }
 
@@ -167,15 +183,23 @@ impl LearnedWeights {
             length if length == 2 * FEATURE_COUNT => 0,
             length => panic!("{length} logit weights: neither features nor features and squares"),
         };
-        let half = FEATURE_COUNT + squares;
+        let (opening, endgame) = logit_weights.split_at(FEATURE_COUNT + squares);
         let mut weights = LearnedWeights::default();
-        for index in 0..FEATURE_COUNT {
-            weights.opening[index] = points(logit_weights[index]);
-            weights.endgame[index] = points(logit_weights[half + index]);
-        }
-        for index in 0..squares {
-            weights.square_opening[index] = points(logit_weights[FEATURE_COUNT + index]);
-            weights.square_endgame[index] = points(logit_weights[half + FEATURE_COUNT + index]);
+        for (slots, logits) in [
+            (&mut weights.opening[..], &opening[..FEATURE_COUNT]),
+            (&mut weights.endgame[..], &endgame[..FEATURE_COUNT]),
+            (
+                &mut weights.square_opening[..squares],
+                &opening[FEATURE_COUNT..],
+            ),
+            (
+                &mut weights.square_endgame[..squares],
+                &endgame[FEATURE_COUNT..],
+            ),
+        ] {
+            for (slot, &logit) in slots.iter_mut().zip(logits) {
+                *slot = points(logit);
+            }
         }
         weights
     }
@@ -256,28 +280,35 @@ impl LearnedWeights {
             let _ = writeln!(text, "# {line}");
         }
         let _ = writeln!(text, "# feature opening endgame");
-        for (name, (opening, endgame)) in FEATURE_NAMES
-            .iter()
-            .zip(self.opening.iter().zip(&self.endgame))
-        {
+        for (index, (name, opening, endgame)) in self.named().enumerate() {
+            if index == FEATURE_COUNT {
+                let _ = writeln!(
+                    text,
+                    "# square tables: a man or king on each square, from its own side's view"
+                );
+            }
             let _ = writeln!(text, "{name:<16} {opening:>6} {endgame:>6}");
         }
-        if self.has_square_tables() {
-            let _ = writeln!(
-                text,
-                "# square tables: a man or king on each square, from its own side's view"
-            );
-            for (index, (opening, endgame)) in self
-                .square_opening
-                .iter()
-                .zip(&self.square_endgame)
-                .enumerate()
-            {
-                let name = square_feature_name(index);
-                let _ = writeln!(text, "{name:<16} {opening:>6} {endgame:>6}");
-            }
-        }
         text
+    }
+}
+
+/// `opening` and `endgame` blended by the phase: all of `opening` with the board full
+/// ([`PHASE_PIECES`] pieces), all of `endgame` with it empty.
+#[inline]
+fn tapered(opening: i32, endgame: i32, phase: i32) -> i32 {
+    (opening * phase + endgame * (PHASE_PIECES - phase)) / PHASE_PIECES
+}
+
+/// The fit's columns of `values` at `phase`: each value times the opening's share in the
+/// first half of `columns`, times the endgame's share in the second, so that the fitted
+/// weights blend as [`tapered`] does.
+fn tapered_columns(values: impl IntoIterator<Item = i32>, phase: i32, columns: &mut [f64]) {
+    let opening_share = f64::from(phase) / f64::from(PHASE_PIECES);
+    let (opening, endgame) = columns.split_at_mut(columns.len() / 2);
+    for ((value, opening), endgame) in values.into_iter().zip(opening).zip(endgame) {
+        *opening = f64::from(value) * opening_share;
+        *endgame = f64::from(value) * (1.0 - opening_share);
     }
 }
 
@@ -312,10 +343,11 @@ mod tests {
 
     #[test]
     fn colours_reversed_negate_the_value() {
-        let weights = LearnedWeights::shipped();
         let position = Position::from_fen("B:W22,K30,18,26:B11,3,1,K14,6").expect("valid");
         let mirrored = Position::from_fen("W:W22,30,32,K19,27:B11,K3,15,7").expect("valid");
-        assert_eq!(weights.evaluate(&position), -weights.evaluate(&mirrored));
+        for weights in [LearnedWeights::shipped(), with_square_tables()] {
+            assert_eq!(weights.evaluate(&position), -weights.evaluate(&mirrored));
+        }
     }
 
     #[test]
@@ -423,10 +455,6 @@ mod tests {
         // White's man on 19 stands on its own square 14.
         let white = Position::from_fen("B:W19:BK1").expect("valid");
         assert_eq!(weights.evaluate(&white), -(24 * 2 + 48 * 22) / 24);
-        let weights = with_square_tables();
-        let position = Position::from_fen("B:W22,K30,18,26:B11,3,1,K14,6").expect("valid");
-        let mirrored = Position::from_fen("W:W22,30,32,K19,27:B11,K3,15,7").expect("valid");
-        assert_eq!(weights.evaluate(&position), -weights.evaluate(&mirrored));
     }
 
     #[test]
