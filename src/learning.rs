@@ -161,18 +161,22 @@ pub fn fit_logistic_with_ridges(samples: &Samples, ridges: &[f64]) -> LogisticFi
         steps += 1;
         let mut gradient = vec![0.0; columns];
         let mut hessian = vec![0.0; columns * columns];
+        // The columns where a row is not zero: the only ones that add to the sums (a row
+        // of square tables and patterns is mostly zeros).
+        let mut nonzero = Vec::with_capacity(columns);
         for index in 0..samples.len() {
             let row = samples.row(index);
             let predicted = logistic(dot(row, &weights));
             let error = predicted - samples.results[index];
             let curvature = predicted * (1.0 - predicted);
-            for (first, &value) in row.iter().enumerate() {
-                if value == 0.0 {
-                    continue;
-                }
+            nonzero.clear();
+            nonzero.extend((0..columns).filter(|&column| row[column] != 0.0));
+            for (place, &first) in nonzero.iter().enumerate() {
+                let value = row[first];
                 gradient[first] += error * value;
-                for (second, &other) in row.iter().enumerate().skip(first) {
-                    hessian[first * columns + second] += curvature * value * other;
+                let products = &mut hessian[first * columns..(first + 1) * columns];
+                for &second in &nonzero[place..] {
+                    products[second] += curvature * value * row[second];
                 }
             }
         }

@@ -8,7 +8,9 @@ use std::path::PathBuf;
 use common::{gametree, random_checkers_positions, stderr, stdout};
 
 use gametree::games::checkers::LearnedWeights;
-use gametree::games::checkers::features::{FEATURE_COUNT, SQUARE_FEATURE_COUNT, features};
+use gametree::games::checkers::features::{
+    FEATURE_COUNT, PATTERN_FEATURE_COUNT, SQUARE_FEATURE_COUNT, features,
+};
 
 /// The games the shipped weights were fitted to, as the weights file's comment says.
 const TRAINING_GAMES: &[&str] = &[
@@ -79,6 +81,19 @@ fn learn_as_json_reports_the_fit_and_beats_samuel_on_held_out_games() {
         squares["weights"]["king_on_32"]["endgame"].is_i64(),
         "{squares}"
     );
+    // The patterns a little better again (measured: 0.46755).
+    arguments.insert(3, "--patterns");
+    let output = gametree(&arguments);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let patterns: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("JSON");
+    let patterns_held_out = patterns["held_out_log_loss"].as_f64().expect("a loss");
+    assert!(patterns_held_out < squares_held_out - 0.001, "{patterns}");
+    let weights = patterns["weights"].as_object().expect("weights");
+    assert!(
+        weights.len() > FEATURE_COUNT + SQUARE_FEATURE_COUNT + 100,
+        "{patterns}"
+    );
+    assert!(weights.contains_key("man_9_own_14"), "{patterns}");
 }
 
 #[test]
@@ -168,6 +183,10 @@ fn bad_game_files_and_weights_files_exit_2_with_one_line() {
             ],
             "--squares",
         ),
+        (
+            vec!["checkers", "learn", "--patterns", short_text.as_str()],
+            "--squares",
+        ),
     ] {
         let output = gametree(&arguments);
         assert_eq!(output.status.code(), Some(2), "{arguments:?}");
@@ -203,16 +222,24 @@ fn best_plays_with_the_learned_evaluation_and_with_a_weights_file() {
 
 #[test]
 fn the_learned_evaluation_is_antisymmetric_on_random_positions() {
-    // Each random position against itself turned round with colours swapped.
-    let weights = LearnedWeights::shipped();
+    // Each random position against itself turned round with colours swapped, with the
+    // shipped weights and with patterns weighted too.
+    let shipped = LearnedWeights::shipped();
+    let mut with_patterns = shipped;
+    for index in 0..PATTERN_FEATURE_COUNT {
+        let weight = i32::try_from(index).expect("small");
+        with_patterns.set_pattern_weights(index, weight % 9 - 4, 7 - weight % 5);
+    }
     for position in random_checkers_positions(300, 5) {
         let turned = position.turned_round();
-        assert_eq!(
-            weights.evaluate(&position),
-            -weights.evaluate(&turned),
-            "{}",
-            position.to_fen()
-        );
+        for weights in [shipped, with_patterns] {
+            assert_eq!(
+                weights.evaluate(&position),
+                -weights.evaluate(&turned),
+                "{}",
+                position.to_fen()
+            );
+        }
         let (ours, theirs) = (features(&position), features(&turned));
         assert_eq!(ours.phase, theirs.phase);
         for index in 0..FEATURE_COUNT {

@@ -212,8 +212,14 @@ enum CheckersCommand {
         /// for each phase; with --model logistic)
         #[arg(long)]
         squares: bool,
-        /// The ridge penalty on the square tables' weights (in logits², per position): more
-        /// pulls each square towards its piece's mean weight
+        /// Fit patterns too, with the square tables: what a man adds on each square with
+        /// its own man ahead of it, an enemy piece ahead or an enemy piece behind (168 more
+        /// weights for each phase)
+        #[arg(long, requires = "squares")]
+        patterns: bool,
+        /// The ridge penalty on the square tables' and the patterns' weights (in logits², per
+        /// position): more pulls each square towards its piece's mean weight, each pattern
+        /// towards none
         #[arg(long, value_name = "PENALTY", default_value_t = learn::SQUARE_RIDGE, requires = "squares", value_parser = learn::parse_ridge)]
         square_ridge: f64,
         /// Print one JSON object instead of a table.
@@ -250,6 +256,7 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             skip_plies,
             model,
             squares,
+            patterns,
             square_ridge,
             json,
         } => learn::run(
@@ -259,6 +266,7 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
                 skip_plies,
                 model,
                 squares,
+                patterns,
                 square_ridge,
             },
             json,

@@ -146,11 +146,11 @@ struct PositionSets {
 }
 
 /// Every fifth game goes to the held-out sets.
-fn samples_of(games: &[ScoredGame], skip_plies: usize, squares: bool) -> PositionSets {
-    let columns = if squares {
-        LearnedWeights::COLUMNS_WITH_SQUARES
-    } else {
-        2 * FEATURE_COUNT
+fn samples_of(games: &[ScoredGame], skip_plies: usize, layout: Layout) -> PositionSets {
+    let columns = match layout {
+        Layout::Features => 2 * FEATURE_COUNT,
+        Layout::Squares => LearnedWeights::COLUMNS_WITH_SQUARES,
+        Layout::Patterns => LearnedWeights::COLUMNS_WITH_PATTERNS,
     };
     let mut sets = PositionSets {
         training: Samples::new(columns),
@@ -166,12 +166,20 @@ fn samples_of(games: &[ScoredGame], skip_plies: usize, squares: bool) -> Positio
                 let features = features(&position);
                 let plain_columns;
                 let square_columns;
-                let columns: &[f64] = if squares {
-                    square_columns = LearnedWeights::columns_with_squares(&position);
-                    &square_columns
-                } else {
-                    plain_columns = LearnedWeights::columns(&features);
-                    &plain_columns
+                let pattern_columns;
+                let columns: &[f64] = match layout {
+                    Layout::Features => {
+                        plain_columns = LearnedWeights::columns(&features);
+                        &plain_columns
+                    }
+                    Layout::Squares => {
+                        square_columns = LearnedWeights::columns_with_squares(&position);
+                        &square_columns
+                    }
+                    Layout::Patterns => {
+                        pattern_columns = LearnedWeights::columns_with_patterns(&position);
+                        &pattern_columns
+                    }
                 };
                 // The draw margin's covariate: the share of the pieces gone.
                 let gone = 1.0 - f64::from(features.phase) / f64::from(PHASE_PIECES);
@@ -188,6 +196,15 @@ fn samples_of(games: &[ScoredGame], skip_plies: usize, squares: bool) -> Positio
         }
     }
     sets
+}
+
+/// Which weights a fit has: the features alone, with the square tables, or with the
+/// square tables and the patterns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layout {
+    Features,
+    Squares,
+    Patterns,
 }
 
 /// How `checkers learn` models a draw.
@@ -209,15 +226,21 @@ struct Fitted {
     steps: usize,
 }
 
-/// The ridge of each column: [`SQUARE_RIDGE`] on the square tables' columns (when the
-/// samples have them, in the order of [`LearnedWeights::columns_with_squares`]), [`RIDGE`]
-/// on the others.
+/// The ridge of each column: `square_ridge` on the square tables' and the patterns'
+/// columns (when the samples have them, in the order of
+/// [`LearnedWeights::columns_with_squares`] or [`LearnedWeights::columns_with_patterns`]),
+/// [`RIDGE`] on the others.
 fn ridges(columns: usize, square_ridge: f64) -> Vec<f64> {
     let mut ridges = vec![RIDGE; columns];
-    if columns == LearnedWeights::COLUMNS_WITH_SQUARES {
-        for range in LearnedWeights::SQUARE_COLUMNS {
-            ridges[range].fill(square_ridge);
-        }
+    let tables = if columns == LearnedWeights::COLUMNS_WITH_SQUARES {
+        LearnedWeights::SQUARE_COLUMNS
+    } else if columns == LearnedWeights::COLUMNS_WITH_PATTERNS {
+        LearnedWeights::PATTERN_LAYOUT_TABLE_COLUMNS
+    } else {
+        return ridges;
+    };
+    for range in tables {
+        ridges[range].fill(square_ridge);
     }
     ridges
 }
@@ -276,6 +299,8 @@ pub struct FitOptions {
     pub model: Model,
     /// Whether to fit the square tables too.
     pub squares: bool,
+    /// Whether to fit the patterns too (with the square tables).
+    pub patterns: bool,
     /// The ridge penalty on the square tables.
     pub square_ridge: f64,
 }
@@ -291,6 +316,7 @@ pub fn run(
         skip_plies,
         model,
         squares,
+        patterns,
         square_ridge,
     } = options;
     if files.is_empty() {
@@ -314,7 +340,15 @@ pub fn run(
         held_out,
         samuel_training,
         samuel_held_out,
-    } = samples_of(&games, skip_plies, squares);
+    } = samples_of(
+        &games,
+        skip_plies,
+        match (squares, patterns) {
+            (_, true) => Layout::Patterns,
+            (true, false) => Layout::Squares,
+            (false, false) => Layout::Features,
+        },
+    );
     if training.len() < 100 * training.columns() {
         return Err(usage(format!(
             "{} positions from {} games are too few to fit {} weights (at least {})",
@@ -355,10 +389,10 @@ pub fn run(
          Mean log loss {:.5} (training), {held_out_loss:.5} on every fifth game held out (fitted without it);\n\
          Samuel's evaluation fitted alike: {samuel_loss:.5} held out. {points_per_logit:.1} points a logit.",
         model_name(model),
-        if squares {
-            format!(" --squares --square-ridge {square_ridge}")
-        } else {
-            String::new()
+        match (squares, patterns) {
+            (_, true) => format!(" --squares --patterns --square-ridge {square_ridge}"),
+            (true, false) => format!(" --squares --square-ridge {square_ridge}"),
+            (false, false) => String::new(),
         },
         games.len(),
         fit.log_loss,

@@ -104,6 +104,114 @@ pub fn square_features(position: &Position) -> [i32; SQUARE_FEATURE_COUNT] {
     values
 }
 
+/// The kinds of neighbour a man's pattern features look at, each a diagonal step (on the
+/// internal board, for Black; White's are the same steps negated, the board turned round)
+/// and what stands there: one of the side's own men ahead of it (each pair counted once,
+/// from the man behind), an enemy piece ahead of it, or an enemy piece behind it.
+const PATTERN_KINDS: [(i32, Neighbour); 6] = [
+    (4, Neighbour::OwnMan),
+    (5, Neighbour::OwnMan),
+    (4, Neighbour::Enemy),
+    (5, Neighbour::Enemy),
+    (-4, Neighbour::Enemy),
+    (-5, Neighbour::Enemy),
+];
+
+/// What stands on a neighbouring square in a pattern feature.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Neighbour {
+    OwnMan,
+    Enemy,
+}
+
+/// How many pattern features there are: for each square a man can stand on (from its own
+/// side's view) and each kind of neighbour, whether it is there. They
+/// see what one square at a time cannot: a man backed by another, two men facing each
+/// other, a man with an enemy behind it.
+pub const PATTERN_FEATURE_COUNT: usize = PATTERN_KINDS.len() * MAN_SQUARES;
+
+/// The square (1–32) one step `delta` from `square` (1–32) on the internal board, if on it.
+fn neighbour_square(square: usize, delta: i32) -> Option<usize> {
+    let bit = super::board::bit_of(u8::try_from(square - 1).ok()?);
+    let board = shift(1 << bit, delta) & VALID;
+    (board != 0).then(|| usize::from(super::board::index_of(board.trailing_zeros() as u8)) + 1)
+}
+
+/// The name of pattern feature `index` (below [`PATTERN_FEATURE_COUNT`]) as the weights
+/// file spells it: `man_S_own_T` or `man_S_enemy_T`, a man on S with the side's own man or an
+/// enemy piece on T, both from the side's own view; `None` where the pattern cannot occur
+/// (T off the board, or the side's own man on its crowning row).
+#[must_use]
+pub fn pattern_feature_name(index: usize) -> Option<String> {
+    let (kind, square) = (index / MAN_SQUARES, index % MAN_SQUARES + 1);
+    let (delta, neighbour) = *PATTERN_KINDS.get(kind)?;
+    let other = neighbour_square(square, delta)?;
+    if neighbour == Neighbour::OwnMan && other > MAN_SQUARES {
+        // A man there would have been crowned.
+        return None;
+    }
+    let what = match neighbour {
+        Neighbour::OwnMan => "own",
+        Neighbour::Enemy => "enemy",
+    };
+    Some(format!("man_{square}_{what}_{other}"))
+}
+
+/// The index of the pattern feature named `name` ([`pattern_feature_name`]), if any.
+#[must_use]
+pub fn pattern_feature_index(name: &str) -> Option<usize> {
+    if !name.starts_with("man_") || name.starts_with("man_on_") {
+        return None;
+    }
+    (0..PATTERN_FEATURE_COUNT).find(|&index| pattern_feature_name(index).as_deref() == Some(name))
+}
+
+/// Calls `visit(index, sign)` for every pattern on the board: `index` its pattern feature,
+/// `sign` +1 for Black's, −1 for White's.
+#[inline]
+pub fn for_each_pattern_feature(position: &Position, mut visit: impl FnMut(usize, i32)) {
+    let (black, white, kings) = (position.black, position.white, position.kings);
+    for (color, sign) in [(Color::Black, 1), (Color::White, -1)] {
+        let (own, enemy) = match color {
+            Color::Black => (black, white),
+            Color::White => (white, black),
+        };
+        let men = own & !kings;
+        for (kind, &(delta, neighbour)) in PATTERN_KINDS.iter().enumerate() {
+            let there = match neighbour {
+                Neighbour::OwnMan => men,
+                Neighbour::Enemy => enemy,
+            };
+            // The men whose neighbour one step `delta` away (turned round for White) holds
+            // `there`: `there` stepped back by `delta` onto them.
+            let step = match color {
+                Color::Black => -delta,
+                Color::White => delta,
+            };
+            let found = super::board::to_squares(men & shift(there, step));
+            // White's square s is square 33 − s from its own view: the bits reversed.
+            let mut found = match color {
+                Color::Black => found,
+                Color::White => found.reverse_bits(),
+            };
+            while found != 0 {
+                let square = found.trailing_zeros() as usize;
+                found &= found - 1;
+                visit(kind * MAN_SQUARES + square.min(MAN_SQUARES - 1), sign);
+            }
+        }
+    }
+}
+
+/// The pattern features of `position`: for each, Black's (from Black's view) less White's
+/// (from White's).
+#[must_use]
+pub fn pattern_features(position: &Position) -> [i32; PATTERN_FEATURE_COUNT] {
+    let mut values = [0; PATTERN_FEATURE_COUNT];
+    for_each_pattern_feature(position, |index, sign| values[index] += sign);
+    values
+}
+
 /// The most pieces a side can have; the phase runs from this many pieces on the board
 /// (opening) down to none.
 pub const PHASE_PIECES: i32 = 24;
@@ -318,7 +426,7 @@ mod tests {
     }
 
     #[test]
-    fn colours_reversed_negate_every_feature_and_square_feature() {
+    fn colours_reversed_negate_every_feature_square_feature_and_pattern() {
         // Square s mirrors to 33 - s, colours swapped, the other side to move.
         let position = Position::from_fen("B:W22,K30,18,26:B11,3,1,K14,6").expect("valid");
         let mirrored = Position::from_fen("W:W22,30,32,K19,27:B11,K3,15,7").expect("valid");
@@ -334,6 +442,57 @@ mod tests {
             assert_eq!(*ours, -theirs, "{}", square_feature_name(index));
         }
         assert!(ours.iter().any(|&value| value != 0));
+        let ours = pattern_features(&position);
+        let theirs = pattern_features(&mirrored);
+        for (index, (ours, theirs)) in ours.iter().zip(theirs).enumerate() {
+            assert_eq!(*ours, -theirs, "{:?}", pattern_feature_name(index));
+        }
+        assert!(ours.iter().any(|&value| value != 0));
+    }
+
+    #[test]
+    fn patterns_count_a_man_with_each_neighbour_their_names_say() {
+        // Black men on 9 and 14 (14 is ahead of 9, below it on the page), a White man on 18
+        // ahead of 14. White's man on 18 is on 15 from White's view, the Black man on 14
+        // (19 from White's view) ahead of it.
+        let values = pattern_features(&Position::from_fen("B:W18:B9,14").expect("valid"));
+        let named = |name: &str| values[pattern_feature_index(name).expect("a pattern")];
+        assert_eq!(named("man_9_own_14"), 1);
+        assert_eq!(named("man_14_enemy_18"), 1);
+        assert_eq!(named("man_15_enemy_19"), -1);
+        assert_eq!(values.iter().map(|value| value.abs()).sum::<i32>(), 3);
+        // An enemy behind: a White king on 5 behind the Black man on 9, which sees it as
+        // well from 28 (White's view of 5) as a Black piece ahead of nothing: White has no
+        // man, so only Black's pattern counts.
+        let values = pattern_features(&Position::from_fen("B:WK5:B9").expect("valid"));
+        assert_eq!(
+            values[pattern_feature_index("man_9_enemy_5").expect("a pattern")],
+            1
+        );
+        assert_eq!(values.iter().map(|value| value.abs()).sum::<i32>(), 1);
+    }
+
+    #[test]
+    fn pattern_names_read_back_and_only_patterns_that_can_occur_have_one() {
+        let mut named = 0;
+        for index in 0..PATTERN_FEATURE_COUNT {
+            if let Some(name) = pattern_feature_name(index) {
+                assert_eq!(pattern_feature_index(&name), Some(index), "{name}");
+                named += 1;
+            }
+        }
+        // Of 6 × 28: the edge squares lack a neighbour on one side, the back row behind it,
+        // and no man of one's own stands on the crowning row ahead of squares 25–28.
+        assert!((100..PATTERN_FEATURE_COUNT).contains(&named), "{named}");
+        for name in [
+            "man_25_own_29",
+            "man_4_enemy_0",
+            "man_9_own_5",
+            "man_on_9",
+            "man_9_own_13x",
+        ] {
+            assert_eq!(pattern_feature_index(name), None, "{name}");
+        }
     }
 
     #[test]

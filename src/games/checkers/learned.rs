@@ -11,20 +11,29 @@ use std::fmt::Write as _;
 
 use super::board::Position;
 use super::features::{
-    FEATURE_COUNT, FEATURE_NAMES, Features, PHASE_PIECES, SQUARE_FEATURE_COUNT, features,
-    for_each_square_feature, square_feature_index, square_feature_name, square_features,
+    FEATURE_COUNT, FEATURE_NAMES, Features, PATTERN_FEATURE_COUNT, PHASE_PIECES,
+    SQUARE_FEATURE_COUNT, features, for_each_pattern_feature, for_each_square_feature,
+    pattern_feature_index, pattern_feature_name, pattern_features, square_feature_index,
+    square_feature_name, square_features,
 };
 
 /// How many columns a fit with square tables has: each feature, then each square feature,
 /// for the opening and again for the endgame.
 const COLUMN_COUNT: usize = 2 * (FEATURE_COUNT + SQUARE_FEATURE_COUNT);
 
+/// How many columns a fit with square tables and patterns has: each feature, each square
+/// feature, then each pattern feature, for the opening and again for the endgame.
+const PATTERN_COLUMN_COUNT: usize =
+    2 * (FEATURE_COUNT + SQUARE_FEATURE_COUNT + PATTERN_FEATURE_COUNT);
+
 /// A weight for each feature at the opening (24 pieces on the board) and at the end (none):
 /// a position with `p` pieces weighs feature `i` as `(opening[i]·p + endgame[i]·(24 − p)) / 24`
 /// — a "tapered" evaluation, so that a man can be worth more as the board empties, and
 /// mobility less. The square tables, if the weights have them, add what a man or a king is
 /// worth on each square beyond its feature weights (from its own side's view, blended the
-/// same way); weights without them have all zeros there.
+/// same way); weights without them have all zeros there. So do the patterns: what a man
+/// adds with a neighbour of a kind on a given square (its own man ahead of it, an enemy
+/// ahead, an enemy behind; [`super::features::pattern_feature_name`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LearnedWeights {
     /// Weights with the board full, in the order of [`FEATURE_NAMES`].
@@ -36,6 +45,16 @@ pub struct LearnedWeights {
     pub square_opening: [i32; SQUARE_FEATURE_COUNT],
     /// The square tables with the board empty.
     pub square_endgame: [i32; SQUARE_FEATURE_COUNT],
+    /// The pattern weights with the board full, in the order of
+    /// [`pattern_feature_name`](super::features::pattern_feature_name) (read and set through
+    /// [`pattern_weights`](Self::pattern_weights) and
+    /// [`set_pattern_weights`](Self::set_pattern_weights), which keep `patterns` true).
+    pattern_opening: [i32; PATTERN_FEATURE_COUNT],
+    /// The pattern weights with the board empty.
+    pattern_endgame: [i32; PATTERN_FEATURE_COUNT],
+    /// Whether any pattern weight is not zero: finding the patterns costs weights without
+    /// any a sixth of the search's speed, so [`evaluate`](Self::evaluate) skips them then.
+    patterns: bool,
 }
 
 /// Why a weights file could not be read.
@@ -70,6 +89,16 @@ impl LearnedWeights {
         COLUMN_COUNT / 2 + FEATURE_COUNT..COLUMN_COUNT,
     ];
 
+    /// How many columns [`columns_with_patterns`](Self::columns_with_patterns) gives.
+    pub const COLUMNS_WITH_PATTERNS: usize = PATTERN_COLUMN_COUNT;
+
+    /// Where [`columns_with_patterns`](Self::columns_with_patterns) puts the square tables
+    /// and the patterns: their opening columns, then their endgame columns.
+    pub const PATTERN_LAYOUT_TABLE_COLUMNS: [std::ops::Range<usize>; 2] = [
+        FEATURE_COUNT..PATTERN_COLUMN_COUNT / 2,
+        PATTERN_COLUMN_COUNT / 2 + FEATURE_COUNT..PATTERN_COLUMN_COUNT,
+    ];
+
     /// The weights shipped in `data/checkers/learned-weights.txt`.
     #[must_use]
     pub fn shipped() -> LearnedWeights {
@@ -86,6 +115,12 @@ impl LearnedWeights {
             opening += sign * self.square_opening[index];
             endgame += sign * self.square_endgame[index];
         });
+        if self.patterns {
+            for_each_pattern_feature(position, |index, sign| {
+                opening += sign * self.pattern_opening[index];
+                endgame += sign * self.pattern_endgame[index];
+            });
+        }
         tapered(opening, endgame, features.phase)
     }
 
@@ -120,8 +155,34 @@ impl LearnedWeights {
             .any(|&weight| weight != 0)
     }
 
+    /// Whether any pattern weight is not zero.
+    #[must_use]
+    pub fn has_patterns(&self) -> bool {
+        self.patterns
+    }
+
+    /// The opening and endgame weights of pattern `index` (below
+    /// [`PATTERN_FEATURE_COUNT`](super::features::PATTERN_FEATURE_COUNT)).
+    #[must_use]
+    pub fn pattern_weights(&self, index: usize) -> (i32, i32) {
+        (self.pattern_opening[index], self.pattern_endgame[index])
+    }
+
+    /// Sets the opening and endgame weights of pattern `index` (below
+    /// [`PATTERN_FEATURE_COUNT`](super::features::PATTERN_FEATURE_COUNT)).
+    pub fn set_pattern_weights(&mut self, index: usize, opening: i32, endgame: i32) {
+        self.pattern_opening[index] = opening;
+        self.pattern_endgame[index] = endgame;
+        self.patterns = self
+            .pattern_opening
+            .iter()
+            .chain(&self.pattern_endgame)
+            .any(|&weight| weight != 0);
+    }
+
     /// Each weight with its name, as the weights file gives them: the features, then the
-    /// square tables if there are any.
+    /// square tables if there are any, then the patterns (those that can occur) if there
+    /// are any.
     pub fn named(&self) -> impl Iterator<Item = (String, i32, i32)> + '_ {
         let features = FEATURE_NAMES
             .iter()
@@ -138,7 +199,20 @@ impl LearnedWeights {
             } else {
                 0
             });
-        features.chain(squares)
+        let patterns = self
+            .pattern_opening
+            .iter()
+            .zip(&self.pattern_endgame)
+            .enumerate()
+            .take(if self.has_patterns() {
+                PATTERN_FEATURE_COUNT
+            } else {
+                0
+            })
+            .filter_map(|(index, (&opening, &endgame))| {
+                Some((pattern_feature_name(index)?, opening, endgame))
+            });
+        features.chain(squares).chain(patterns)
     }
 
     /// The columns of a position for the fit ([`crate::learning::Samples`]): each feature
@@ -165,12 +239,30 @@ impl LearnedWeights {
         columns
     }
 
+    /// The columns of `position` for a fit with square tables and patterns: the features',
+    /// the square features' and the pattern features' opening columns, then the same for
+    /// the endgame ([`COLUMNS_WITH_PATTERNS`](Self::COLUMNS_WITH_PATTERNS) in all; the
+    /// order [`from_logit_weights`](Self::from_logit_weights) reads).
+    #[must_use]
+    pub fn columns_with_patterns(position: &Position) -> [f64; PATTERN_COLUMN_COUNT] {
+        let features = features(position);
+        let values = features
+            .values
+            .into_iter()
+            .chain(square_features(position))
+            .chain(pattern_features(position));
+        let mut columns = [0.0; PATTERN_COLUMN_COUNT];
+        tapered_columns(values, features.phase, &mut columns);
+        columns
+    }
+
     /// Weights from a fit's logit weights, `points_per_logit` evaluation points to one unit
-    /// of logit, rounded: in the order of [`columns`](Self::columns) (no square tables) or,
-    /// [`COLUMNS_WITH_SQUARES`](Self::COLUMNS_WITH_SQUARES) of them, of [`columns_with_squares`](Self::columns_with_squares).
+    /// of logit, rounded: in the order of [`columns`](Self::columns) (no square tables),
+    /// [`columns_with_squares`](Self::columns_with_squares) or
+    /// [`columns_with_patterns`](Self::columns_with_patterns), told apart by their number.
     ///
     /// # Panics
-    /// If there are neither `2 × FEATURE_COUNT` nor [`COLUMNS_WITH_SQUARES`](Self::COLUMNS_WITH_SQUARES) logit weights.
+    /// If there are not as many logit weights as one of the three has columns.
     #[must_use]
     pub fn from_logit_weights(logit_weights: &[f64], points_per_logit: f64) -> LearnedWeights {
         let points = |logit: f64| {
@@ -178,36 +270,45 @@ impl LearnedWeights {
                 .round()
                 .clamp(-f64::from(MOST_WEIGHT), f64::from(MOST_WEIGHT)) as i32
         };
-        let squares = match logit_weights.len() {
-            COLUMN_COUNT => SQUARE_FEATURE_COUNT,
-            length if length == 2 * FEATURE_COUNT => 0,
-            length => panic!("{length} logit weights: neither features nor features and squares"),
+        let (squares, patterns) = match logit_weights.len() {
+            PATTERN_COLUMN_COUNT => (SQUARE_FEATURE_COUNT, PATTERN_FEATURE_COUNT),
+            COLUMN_COUNT => (SQUARE_FEATURE_COUNT, 0),
+            length if length == 2 * FEATURE_COUNT => (0, 0),
+            length => {
+                panic!("{length} logit weights: not the columns of features, squares or patterns")
+            }
         };
-        let (opening, endgame) = logit_weights.split_at(FEATURE_COUNT + squares);
+        let (opening, endgame) = logit_weights.split_at(FEATURE_COUNT + squares + patterns);
+        let tables = FEATURE_COUNT..FEATURE_COUNT + squares;
+        let pattern_columns = FEATURE_COUNT + squares..;
         let mut weights = LearnedWeights::default();
         for (slots, logits) in [
             (&mut weights.opening[..], &opening[..FEATURE_COUNT]),
             (&mut weights.endgame[..], &endgame[..FEATURE_COUNT]),
             (
                 &mut weights.square_opening[..squares],
-                &opening[FEATURE_COUNT..],
+                &opening[tables.clone()],
             ),
-            (
-                &mut weights.square_endgame[..squares],
-                &endgame[FEATURE_COUNT..],
-            ),
+            (&mut weights.square_endgame[..squares], &endgame[tables]),
         ] {
             for (slot, &logit) in slots.iter_mut().zip(logits) {
                 *slot = points(logit);
             }
         }
+        for (index, (&opening, &endgame)) in opening[pattern_columns.clone()]
+            .iter()
+            .zip(&endgame[pattern_columns])
+            .enumerate()
+        {
+            weights.set_pattern_weights(index, points(opening), points(endgame));
+        }
         weights
     }
 
     /// Reads weights from text: a line `name opening endgame` for each feature of
-    /// [`FEATURE_NAMES`] and, if the weights have square tables, for any square feature
-    /// (`man_on_S`, `king_on_S`; one left out weighs 0), in any order, blank lines and lines
-    /// starting `#` ignored.
+    /// [`FEATURE_NAMES`] and, if the weights have square tables or patterns, for any square
+    /// feature (`man_on_S`, `king_on_S`) or pattern (`man_S_own_T`, `man_S_enemy_T`; one left
+    /// out weighs 0), in any order, blank lines and lines starting `#` ignored.
     ///
     /// # Errors
     /// [`WeightsError`] naming the line of an unknown or repeated feature or a bad number,
@@ -216,6 +317,7 @@ impl LearnedWeights {
         let mut opening = [None; FEATURE_COUNT];
         let mut endgame = [0; FEATURE_COUNT];
         let mut squares_seen = [false; SQUARE_FEATURE_COUNT];
+        let mut patterns_seen = [false; PATTERN_FEATURE_COUNT];
         let mut weights = LearnedWeights::default();
         for (number, line) in text.lines().enumerate() {
             let line_error = |message: String| WeightsError::Line {
@@ -255,10 +357,16 @@ impl LearnedWeights {
                 }
                 weights.square_opening[index] = weight(first)?;
                 weights.square_endgame[index] = weight(second)?;
+            } else if let Some(index) = pattern_feature_index(name) {
+                if std::mem::replace(&mut patterns_seen[index], true) {
+                    return Err(twice());
+                }
+                weights.set_pattern_weights(index, weight(first)?, weight(second)?);
             } else {
                 return Err(line_error(format!(
                     "unknown feature {name:?} (known: {}, man_on_1 to man_on_28, king_on_1 \
-                     to king_on_32)",
+                     to king_on_32, and patterns man_S_own_T or man_S_enemy_T of a man on S \
+                     and a neighbour on T)",
                     FEATURE_NAMES.join(", ")
                 )));
             }
@@ -280,11 +388,23 @@ impl LearnedWeights {
             let _ = writeln!(text, "# {line}");
         }
         let _ = writeln!(text, "# feature opening endgame");
+        let patterns_from = FEATURE_COUNT
+            + if self.has_square_tables() {
+                SQUARE_FEATURE_COUNT
+            } else {
+                0
+            };
         for (index, (name, opening, endgame)) in self.named().enumerate() {
-            if index == FEATURE_COUNT {
+            if index == FEATURE_COUNT && self.has_square_tables() {
                 let _ = writeln!(
                     text,
                     "# square tables: a man or king on each square, from its own side's view"
+                );
+            }
+            if index == patterns_from && self.has_patterns() {
+                let _ = writeln!(
+                    text,
+                    "# patterns: a man on S with its own man or an enemy piece on T, from its own side's view"
                 );
             }
             let _ = writeln!(text, "{name:<16} {opening:>6} {endgame:>6}");
@@ -320,6 +440,9 @@ impl Default for LearnedWeights {
             endgame: [0; FEATURE_COUNT],
             square_opening: [0; SQUARE_FEATURE_COUNT],
             square_endgame: [0; SQUARE_FEATURE_COUNT],
+            pattern_opening: [0; PATTERN_FEATURE_COUNT],
+            pattern_endgame: [0; PATTERN_FEATURE_COUNT],
+            patterns: false,
         }
     }
 }
@@ -455,6 +578,42 @@ mod tests {
         // White's man on 19 stands on its own square 14.
         let white = Position::from_fen("B:W19:BK1").expect("valid");
         assert_eq!(weights.evaluate(&white), -(24 * 2 + 48 * 22) / 24);
+    }
+
+    #[test]
+    fn patterns_read_and_write_back_and_add_each_pattern_blended_by_the_phase() {
+        let mut weights = with_square_tables();
+        for index in 0..PATTERN_FEATURE_COUNT {
+            if pattern_feature_name(index).is_some() {
+                let index_weight = i32::try_from(index).expect("small");
+                weights.set_pattern_weights(index, index_weight % 5 - 2, 9 - index_weight % 13);
+            }
+        }
+        let text = weights.to_text("patterns");
+        assert!(text.contains("man_9_own_14"), "{text}");
+        assert_eq!(LearnedWeights::parse(&text).expect("valid"), weights);
+        assert!(!LearnedWeights::shipped().to_text("").contains("_own_"));
+        // One pattern alone: a Black man on 9 with its own man on 14 ahead of it, against a
+        // White king: three pieces on the board.
+        let mut one = LearnedWeights::default();
+        let index = pattern_feature_index("man_9_own_14").expect("a pattern");
+        one.set_pattern_weights(index, 24, 48);
+        let three = Position::from_fen("B:WK32:B9,14").expect("valid");
+        assert_eq!(one.evaluate(&three), (24 * 3 + 48 * 21) / 24);
+        assert!(one.has_patterns() && !one.has_square_tables());
+        assert_eq!(LearnedWeights::parse(&one.to_text("")), Ok(one));
+        let logits: Vec<f64> = (0..PATTERN_COLUMN_COUNT)
+            .map(|index| index as f64)
+            .collect();
+        let fitted = LearnedWeights::from_logit_weights(&logits, 1.0);
+        let tables = FEATURE_COUNT + SQUARE_FEATURE_COUNT;
+        assert_eq!(fitted.pattern_weights(0).0, tables as i32);
+        assert_eq!(
+            fitted.pattern_weights(1).1,
+            (PATTERN_COLUMN_COUNT / 2 + tables + 1) as i32
+        );
+        one.set_pattern_weights(index, 0, 0);
+        assert!(!one.has_patterns());
     }
 
     #[test]
