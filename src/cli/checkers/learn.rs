@@ -207,6 +207,35 @@ enum Layout {
     Patterns,
 }
 
+impl Layout {
+    /// The layout `--squares` and `--patterns` ask for (`--patterns` requires `--squares`).
+    fn of(squares: bool, patterns: bool) -> Layout {
+        match (squares, patterns) {
+            (_, true) => Layout::Patterns,
+            (true, false) => Layout::Squares,
+            (false, false) => Layout::Features,
+        }
+    }
+
+    /// The flags that ask for it, as the weights file's comment names them.
+    fn flags(self, square_ridge: f64) -> String {
+        match self {
+            Layout::Patterns => format!(" --squares --patterns --square-ridge {square_ridge}"),
+            Layout::Squares => format!(" --squares --square-ridge {square_ridge}"),
+            Layout::Features => String::new(),
+        }
+    }
+
+    /// The columns [`ridges`] gives `square_ridge`: the square tables' and the patterns'.
+    fn table_columns(self) -> Option<[std::ops::Range<usize>; 2]> {
+        match self {
+            Layout::Features => None,
+            Layout::Squares => Some(LearnedWeights::SQUARE_COLUMNS),
+            Layout::Patterns => Some(LearnedWeights::PATTERN_LAYOUT_TABLE_COLUMNS),
+        }
+    }
+}
+
 /// How `checkers learn` models a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Model {
@@ -226,29 +255,25 @@ struct Fitted {
     steps: usize,
 }
 
-/// The ridge of each column: `square_ridge` on the square tables' and the patterns'
-/// columns (when the samples have them, in the order of
-/// [`LearnedWeights::columns_with_squares`] or [`LearnedWeights::columns_with_patterns`]),
-/// [`RIDGE`] on the others.
-fn ridges(columns: usize, square_ridge: f64) -> Vec<f64> {
+/// The ridge of each of `columns` columns laid out as `layout`: `square_ridge` on the
+/// square tables' and the patterns' columns, [`RIDGE`] on the others.
+fn ridges(layout: Layout, columns: usize, square_ridge: f64) -> Vec<f64> {
     let mut ridges = vec![RIDGE; columns];
-    let tables = if columns == LearnedWeights::COLUMNS_WITH_SQUARES {
-        LearnedWeights::SQUARE_COLUMNS
-    } else if columns == LearnedWeights::COLUMNS_WITH_PATTERNS {
-        LearnedWeights::PATTERN_LAYOUT_TABLE_COLUMNS
-    } else {
-        return ridges;
-    };
-    for range in tables {
+    for range in layout.table_columns().into_iter().flatten() {
         ridges[range].fill(square_ridge);
     }
     ridges
 }
 
-fn fit_model(model: Model, training: &Samples, held_out: &Samples, square_ridge: f64) -> Fitted {
+fn fit_model(
+    model: Model,
+    training: &Samples,
+    held_out: &Samples,
+    (layout, square_ridge): (Layout, f64),
+) -> Fitted {
     match model {
         Model::Logistic => {
-            let ridges = ridges(training.columns(), square_ridge);
+            let ridges = ridges(layout, training.columns(), square_ridge);
             let partial = fit_logistic_with_ridges(training, &ridges);
             let held_out_log_loss = held_out.log_loss(&partial.weights);
             let fit = fit_logistic_with_ridges(&joined(training, held_out), &ridges);
@@ -328,6 +353,7 @@ pub fn run(
              differences would take 150 passes over the positions a step)",
         ));
     }
+    let layout = Layout::of(squares, patterns);
     let bar = progress::bar(files.len() as u64, "reading games");
     let mut games = Vec::new();
     for file in files {
@@ -340,15 +366,7 @@ pub fn run(
         held_out,
         samuel_training,
         samuel_held_out,
-    } = samples_of(
-        &games,
-        skip_plies,
-        match (squares, patterns) {
-            (_, true) => Layout::Patterns,
-            (true, false) => Layout::Squares,
-            (false, false) => Layout::Features,
-        },
-    );
+    } = samples_of(&games, skip_plies, layout);
     if training.len() < 100 * training.columns() {
         return Err(usage(format!(
             "{} positions from {} games are too few to fit {} weights (at least {})",
@@ -361,12 +379,18 @@ pub fn run(
     let spinner = progress::spinner("fitting");
     // The held-out loss of weights fitted without those games, then the weights of a fit
     // to every game.
-    let fit = fit_model(model, &training, &held_out, square_ridge);
+    let fit = fit_model(model, &training, &held_out, (layout, square_ridge));
     let held_out_loss = fit.held_out_log_loss;
     let positions = training.len() + held_out.len();
     spinner.finish_and_clear();
-    let samuel_loss =
-        fit_model(model, &samuel_training, &samuel_held_out, square_ridge).held_out_log_loss;
+    // Samuel's evaluation is one column: no tables to penalise.
+    let samuel_loss = fit_model(
+        model,
+        &samuel_training,
+        &samuel_held_out,
+        (Layout::Features, square_ridge),
+    )
+    .held_out_log_loss;
     let man_logit = fit.weights[0];
     if man_logit <= 0.0 {
         return Err(usage(
@@ -389,11 +413,7 @@ pub fn run(
          Mean log loss {:.5} (training), {held_out_loss:.5} on every fifth game held out (fitted without it);\n\
          Samuel's evaluation fitted alike: {samuel_loss:.5} held out. {points_per_logit:.1} points a logit.",
         model_name(model),
-        match (squares, patterns) {
-            (_, true) => format!(" --squares --patterns --square-ridge {square_ridge}"),
-            (true, false) => format!(" --squares --square-ridge {square_ridge}"),
-            (false, false) => String::new(),
-        },
+        layout.flags(square_ridge),
         games.len(),
         fit.log_loss,
     );

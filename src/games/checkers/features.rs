@@ -484,6 +484,9 @@ mod tests {
         // Of 6 × 28: the edge squares lack a neighbour on one side, the back row behind it,
         // and no man of one's own stands on the crowning row ahead of squares 25–28.
         assert!((100..PATTERN_FEATURE_COUNT).contains(&named), "{named}");
+        // Counted by hand: own man ahead 24 × 2 − 6 edge squares = 42; enemy ahead
+        // 28 × 2 − 7 = 49; enemy behind 24 × 2 − 6 = 42.
+        assert_eq!(named, 42 + 49 + 42);
         for name in [
             "man_25_own_29",
             "man_4_enemy_0",
