@@ -56,6 +56,11 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+mod common {
+    pub mod flags;
+}
+use common::flags::{Flags, fail};
+
 use gametree::experiment::MatchScore;
 use gametree::games::checkers::endgame::CheckersEndgame;
 use gametree::games::checkers::{
@@ -503,21 +508,16 @@ fn play(
     })
 }
 
-fn argument<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    args.iter()
-        .position(|arg| arg == name)
-        .and_then(|index| args.get(index + 1))
-        .map(String::as_str)
-}
-
-fn number<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
-    match argument(args, name) {
-        None => default,
-        Some(text) => text.parse().unwrap_or_else(|_| {
-            eprintln!("checkers_match: {name} {text:?} is not a number");
-            std::process::exit(2);
-        }),
+/// A time a move in seconds: a positive number of at most a day (`Duration` takes no other).
+fn seconds(flags: &Flags, name: &str) -> f64 {
+    let seconds: f64 = flags.number(name, 0.1);
+    if !(seconds > 0.0 && seconds <= 86_400.0) {
+        fail(
+            "checkers_match",
+            &format!("{name} {seconds}: from above 0 to 86400 seconds"),
+        );
     }
+    seconds
 }
 
 fn summary(label: &str, records: &[(Color, f64)]) {
@@ -542,6 +542,30 @@ fn summary(label: &str, records: &[(Color, f64)]) {
     );
 }
 
+/// What `--help` prints: the flags, their defaults and the engines' variables.
+const USAGE: &str = "\
+checkers_match: gametree's checkers player against another engine, from the ACF ballots
+
+Usage: checkers_match [FLAGS]   (the engine's driver in GAMETREE_CAKE, GAMETREE_GUINN
+                                 or GAMETREE_ENGINE; without it the match is skipped)
+
+  --opponent NAME        cake (default), guinn or gametree
+  --opponent-depth D     the engine's depth a move (default 7)
+  --opponent-time S      seconds a move for --opponent gametree instead of a depth
+  --opponent-args ARGS   extra arguments of `gametree checkers engine`, split at spaces
+  --depth D              gametree's depth a move (default 6), or
+  --time S               gametree's seconds a move (iterative deepening)
+  --quiescence N         capture plies searched past the horizon (default 16)
+  --table-mib M          gametree's transposition table (default 16)
+  --history, --pvs, --lmr  history heuristic, principal variation search, late move reductions
+  --eval E               samuel (default), learned, or a weights file of `checkers learn`
+  --endgame-pieces N     endgame databases of up to N pieces (2 to 6), built at the start
+  --max-plies N          a game still going after N plies is a draw (default 300)
+  --ballots N            the first N ballots, each played with both colours (default 156)
+  --jobs J               games played at once (default 1)
+  --out FILE             games as JSON lines; a rerun plays only the missing ones
+                         (default target/checkers-match.jsonl)";
+
 /// `--eval`: `samuel` (the default), `learned` or a weights file of `checkers learn`.
 fn evaluation(name: Option<&str>) -> Evaluation {
     match name {
@@ -561,8 +585,28 @@ fn evaluation(name: Option<&str>) -> Evaluation {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let kind = match argument(&args, "--opponent").unwrap_or("cake") {
+    let flags = Flags::parse(
+        "checkers_match",
+        USAGE,
+        &[
+            "--opponent",
+            "--opponent-args",
+            "--opponent-depth",
+            "--opponent-time",
+            "--time",
+            "--depth",
+            "--quiescence",
+            "--table-mib",
+            "--eval",
+            "--endgame-pieces",
+            "--max-plies",
+            "--ballots",
+            "--jobs",
+            "--out",
+        ],
+        &["--history", "--pvs", "--lmr"],
+    );
+    let kind = match flags.value("--opponent").unwrap_or("cake") {
         "cake" => Kind::Cake,
         "guinn" => Kind::Guinn,
         "gametree" => Kind::Gametree,
@@ -578,26 +622,27 @@ fn main() {
         );
         return;
     };
-    let budget = match argument(&args, "--time") {
-        Some(_) => Budget::Time(Duration::from_secs_f64(number(&args, "--time", 0.1))),
-        None => Budget::Depth(number(&args, "--depth", 6)),
+    let budget = match flags.value("--time") {
+        Some(_) => Budget::Time(Duration::from_secs_f64(seconds(&flags, "--time"))),
+        None => Budget::Depth(flags.number("--depth", 6)),
     };
     let settings = Settings {
         kind,
         path: PathBuf::from(path),
-        opponent_args: argument(&args, "--opponent-args")
+        opponent_args: flags
+            .value("--opponent-args")
             .map(|text| text.split_whitespace().map(str::to_string).collect())
             .unwrap_or_default(),
-        opponent_depth: number(&args, "--opponent-depth", 7),
+        opponent_depth: flags.number("--opponent-depth", 7),
         budget,
-        quiescence: number(&args, "--quiescence", 16),
-        table_mib: number(&args, "--table-mib", 16),
-        history: args.iter().any(|arg| arg == "--history"),
-        pvs: args.iter().any(|arg| arg == "--pvs"),
-        lmr: args.iter().any(|arg| arg == "--lmr"),
-        evaluation: evaluation(argument(&args, "--eval")),
-        endgame: argument(&args, "--endgame-pieces").map(|_| {
-            let pieces = number(&args, "--endgame-pieces", 4usize);
+        quiescence: flags.number("--quiescence", 16),
+        table_mib: flags.number("--table-mib", 16),
+        history: flags.switch("--history"),
+        pvs: flags.switch("--pvs"),
+        lmr: flags.switch("--lmr"),
+        evaluation: evaluation(flags.value("--eval")),
+        endgame: flags.value("--endgame-pieces").map(|_| {
+            let pieces = flags.number("--endgame-pieces", 4usize);
             if !(2..=gametree::games::checkers::endgame::MOST_ENDGAME_PIECES).contains(&pieces) {
                 eprintln!("checkers_match: --endgame-pieces {pieces}: from 2 to 6");
                 std::process::exit(2);
@@ -607,14 +652,19 @@ fn main() {
                 std::process::exit(2);
             })
         }),
-        opponent_time: argument(&args, "--opponent-time")
-            .map(|_| number(&args, "--opponent-time", 0.1)),
-        max_plies: number(&args, "--max-plies", 300),
+        opponent_time: flags
+            .value("--opponent-time")
+            .map(|_| seconds(&flags, "--opponent-time")),
+        max_plies: flags.number("--max-plies", 300),
     };
     let ballots = three_move_ballots();
-    let count = number(&args, "--ballots", ballots.len()).min(ballots.len());
-    let jobs = number(&args, "--jobs", 1usize).max(1);
-    let out = PathBuf::from(argument(&args, "--out").unwrap_or("target/checkers-match.jsonl"));
+    let count = flags.number("--ballots", ballots.len()).min(ballots.len());
+    let jobs = flags.number("--jobs", 1usize).max(1);
+    let out = PathBuf::from(
+        flags
+            .value("--out")
+            .unwrap_or("target/checkers-match.jsonl"),
+    );
     let done: Vec<serde_json::Value> = std::fs::read_to_string(&out)
         .unwrap_or_default()
         .lines()

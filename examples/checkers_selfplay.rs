@@ -76,12 +76,26 @@ fn play(ballot: usize, a_black: bool, depth: u32, quiescence: [u32; 2]) -> (f64,
 }
 
 fn main() {
-    let mut args = std::env::args()
-        .skip(1)
-        .map(|text| text.parse::<u32>().ok());
-    let depth = args.next().flatten().unwrap_or(6);
-    let quiescence_a = args.next().flatten().unwrap_or(16);
-    let quiescence_b = args.next().flatten().unwrap_or(0);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: checkers_selfplay [DEPTH [QUIESCENCE_A [QUIESCENCE_B]]] (default 6 16 0)";
+    if args.iter().any(|arg| arg == "--help" || arg == "-h") {
+        println!("checkers_selfplay: {usage}");
+        return;
+    }
+    if args.len() > 3 || args.iter().any(|arg| arg.starts_with('-')) {
+        eprintln!("checkers_selfplay: {usage}");
+        std::process::exit(2);
+    }
+    let number = |position: usize, default: u32| match args.get(position) {
+        None => default,
+        Some(text) => text.parse().unwrap_or_else(|_| {
+            eprintln!("checkers_selfplay: {text:?} is not a whole number");
+            std::process::exit(2);
+        }),
+    };
+    let depth = number(0, 6);
+    let quiescence_a = number(1, 16);
+    let quiescence_b = number(2, 0);
     let ballots = three_move_ballots().len();
     let started = Instant::now();
     let games: Vec<(f64, [Cost; 2])> = (0..2 * ballots)

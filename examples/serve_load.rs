@@ -16,6 +16,11 @@ use std::net::TcpStream;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common {
+    pub mod flags;
+}
+use common::flags::Flags;
+
 /// One of the page's requests: path and body.
 const REQUESTS: [(&str, &str); 10] = [
     (
@@ -111,22 +116,19 @@ fn percentile(sorted: &[Duration], fraction: f64) -> Duration {
     sorted[index.min(sorted.len() - 1)]
 }
 
-fn argument(args: &[String], name: &str, default: u64) -> u64 {
-    args.iter()
-        .position(|arg| arg == name)
-        .and_then(|index| args.get(index + 1))
-        .map_or(default, |value| {
-            value.parse().unwrap_or_else(|_| {
-                eprintln!("serve_load: {name} {value:?} is not a whole number");
-                std::process::exit(2);
-            })
-        })
-}
+/// What `--help` prints.
+const USAGE: &str = "\
+serve_load: a load test of `gametree serve` on localhost ($GAMETREE_BIN or target/release/gametree)
+
+Usage: serve_load [--clients N] [--seconds S]
+
+  --clients N   clients at once, each with one connection (default 200, at most 2000)
+  --seconds S   how long the load runs (default 30, at most 3600)";
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let clients = argument(&args, "--clients", 200).clamp(1, 2_000) as usize;
-    let seconds = argument(&args, "--seconds", 30).clamp(1, 3_600);
+    let flags = Flags::parse("serve_load", USAGE, &["--clients", "--seconds"], &[]);
+    let clients = flags.number::<u64>("--clients", 200).clamp(1, 2_000) as usize;
+    let seconds = flags.number::<u64>("--seconds", 30).clamp(1, 3_600);
     let binary = std::env::var("GAMETREE_BIN")
         .unwrap_or_else(|_| format!("{}/target/release/gametree", env!("CARGO_MANIFEST_DIR")));
     let mut server = Command::new(&binary)
