@@ -7,6 +7,7 @@ pub(super) mod engine;
 mod learn;
 mod play;
 mod protocol;
+mod selfplay;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -183,6 +184,62 @@ enum CheckersCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Play gametree against itself for the learned evaluation to be fitted to: each game
+    /// from an ACF ballot and --random-plies random moves, then the search's moves, each
+    /// kept with the search's value (`checkers learn --score-weight` fits to those too).
+    /// Games are appended to --out as JSON lines as they end; a rerun plays only the games
+    /// missing, so a long run can be stopped and resumed.
+    #[command(after_help = "Example:\n  \
+        $ gametree checkers selfplay --games 4 --depth 4 --out /tmp/gametree-selfplay.jsonl --jobs 1 | head -3\n  \
+        out              /tmp/gametree-selfplay.jsonl\n  \
+        made by          checkers selfplay --depth 4 --eval samuel --quiescence 16 --table-mib 16 --random-plies 2 --seed 1 --max-plies 300\n  \
+        played           [..]")]
+    Selfplay {
+        /// The games the file holds when the run is done (game i starts from ballot i mod
+        /// 156)
+        #[arg(long, value_name = "N")]
+        games: u64,
+        /// Append the games to this file (JSON lines; the games it already holds are not
+        /// played again)
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// Search each move this many plies (default 6 when --time is not given)
+        #[arg(long, conflicts_with = "time")]
+        depth: Option<u32>,
+        /// Search each move for this many seconds (iterative deepening)
+        #[arg(long)]
+        time: Option<f64>,
+        /// The evaluation: samuel, learned or a weights file (as `checkers best --eval`)
+        /// [default: samuel]
+        #[arg(long, value_name = "NAME|FILE")]
+        eval: Option<String>,
+        /// Quiescence: the most plies searched past the depth while a capture is forced
+        /// [default: 16]
+        #[arg(long, value_name = "PLIES")]
+        quiescence: Option<u32>,
+        /// Each game's transposition table in MiB, kept over the game
+        #[arg(long, default_value_t = 16)]
+        table_mib: usize,
+        /// Build the endgame databases of up to N pieces at the start: the search reads
+        /// them, and a game they hold ends with their value
+        #[arg(long, value_name = "N")]
+        endgame_pieces: Option<usize>,
+        /// Random moves after the ballot's three, so that the games of a ballot differ
+        #[arg(long, value_name = "PLIES", default_value_t = 2)]
+        random_plies: usize,
+        /// The seed of the random moves (game i's are the ith stream under it)
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once, each on its own thread [default: all cores]
+        #[arg(long, value_name = "N")]
+        jobs: Option<usize>,
+        /// A game still going after this many plies is adjudicated a draw
+        #[arg(long, value_name = "PLIES", default_value_t = 300)]
+        max_plies: usize,
+        /// Print one JSON object instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Fit the learned evaluation's weights to the results of games (logistic regression of
     /// each quiet position's result on its features, "Texel tuning") and print them, with
     /// how well they predict results held out; `--out` writes them for `--eval FILE`.
@@ -222,6 +279,12 @@ enum CheckersCommand {
         /// towards none
         #[arg(long, value_name = "PENALTY", default_value_t = learn::SQUARE_RIDGE, requires = "squares", value_parser = learn::parse_ridge)]
         square_ridge: f64,
+        /// Blend each position's target with the search's value of it, where the game file
+        /// has one (`checkers selfplay` records them): this share of the target is
+        /// logistic(value × a fitted scale), the rest the game's result (0: the result
+        /// alone; needs --model logistic). Held-out losses stay measured against results
+        #[arg(long, value_name = "SHARE", default_value_t = 0.0, value_parser = learn::parse_share)]
+        score_weight: f64,
         /// Print one JSON object instead of a table.
         #[arg(long)]
         json: bool,
@@ -258,6 +321,7 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             squares,
             patterns,
             square_ridge,
+            score_weight,
             json,
         } => learn::run(
             &files,
@@ -268,9 +332,42 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
                 squares,
                 patterns,
                 square_ridge,
+                score_weight,
             },
             json,
         ),
+        CheckersCommand::Selfplay {
+            games,
+            out,
+            depth,
+            time,
+            eval,
+            quiescence,
+            table_mib,
+            endgame_pieces,
+            random_plies,
+            seed,
+            jobs,
+            max_plies,
+            json,
+        } => {
+            let depth = depth.or(time.is_none().then_some(6));
+            let mut search = engine::SearchArgs::alphabeta(depth, time, table_mib, quiescence);
+            search.eval = eval;
+            search.endgame_pieces = endgame_pieces;
+            selfplay::run(
+                &search,
+                &selfplay::SelfplayOptions {
+                    games,
+                    random_plies,
+                    seed,
+                    jobs,
+                    max_plies,
+                },
+                &out,
+                json,
+            )
+        }
         CheckersCommand::Engine {
             table_mib,
             quiescence,

@@ -10,7 +10,9 @@ use gametree::games::checkers::features::{FEATURE_COUNT, PHASE_PIECES, features}
 use gametree::games::checkers::{
     EvaluationWeights, GameResult, LearnedWeights, Position, read_pdn,
 };
-use gametree::learning::{Samples, draw_log_loss, fit_logistic_with_ridges, fit_with_draws};
+use gametree::learning::{
+    Samples, draw_log_loss, fit_logistic_with_ridges, fit_with_draws, logistic,
+};
 
 use crate::cli::output::outln;
 use crate::cli::{CliError, Outcome, progress};
@@ -37,15 +39,26 @@ pub fn parse_ridge(text: &str) -> Result<f64, String> {
         .filter(|ridge| (0.0..=1.0).contains(ridge))
         .ok_or_else(|| format!("{text:?} is not a number from 0 to 1"))
 }
+/// `--score-weight`: a share from 0 to 1.
+///
+/// # Errors
+/// A message naming the text when it is not such a number.
+pub fn parse_share(text: &str) -> Result<f64, String> {
+    parse_ridge(text)
+}
+
 /// The most plies a game may have: far beyond the 300-ply adjudication of the match
 /// harness, a bound on a malformed file.
 const MOST_PLIES: usize = 10_000;
 
-/// One game: where it started, its moves and its result from Black's side (1, ½, 0).
+/// One game: where it started, its moves and its result from Black's side (1, ½, 0), and
+/// the search's value (from Black's side) of the position before each move where the record
+/// has one (`checkers selfplay` keeps them; other records have none).
 struct ScoredGame {
     start: Position,
     moves: Vec<gametree::games::checkers::Move>,
     black_score: f64,
+    search_values: Vec<Option<i32>>,
 }
 
 fn usage(message: impl Into<String>) -> CliError {
@@ -111,11 +124,24 @@ fn read_games(path: &Path) -> Result<Vec<ScoredGame>, CliError> {
                 position = position.play(mv);
                 moves.push(mv);
             }
+            let search_values = match record.get("scores") {
+                None | Some(Json::Null) => Vec::new(),
+                Some(Json::Array(values)) if values.len() == moves.len() => values
+                    .iter()
+                    .map(|value| value.as_i64().and_then(|value| i32::try_from(value).ok()))
+                    .collect(),
+                Some(_) => {
+                    return Err(usage(format!(
+                        "{place}: \"scores\" is not a list of one value (or null) a move"
+                    )));
+                }
+            };
             if let Some(black_score) = black_score(result) {
                 games.push(ScoredGame {
                     start,
                     moves,
                     black_score,
+                    search_values,
                 });
             }
         }
@@ -129,6 +155,7 @@ fn read_games(path: &Path) -> Result<Vec<ScoredGame>, CliError> {
                     start: game.start,
                     moves: game.moves,
                     black_score,
+                    search_values: Vec::new(),
                 })
             })
             .collect())
@@ -139,14 +166,72 @@ fn read_games(path: &Path) -> Result<Vec<ScoredGame>, CliError> {
 /// make: the search evaluates only those), from ply `skip_plies` on — with the game's
 /// result: for the learned features and, to compare, for the Samuel evaluation alone.
 struct PositionSets {
+    /// The training positions, each with its target: the result, or the result blended
+    /// with the search's value (`--score-weight`).
     training: Samples,
+    /// The held-out positions with their results: what every fit is judged by.
     held_out: Samples,
+    /// The held-out positions with their targets, for the final fit to every game.
+    held_out_targets: Samples,
     samuel_training: Samples,
     samuel_held_out: Samples,
 }
 
+/// How far `--score-weight` moves a position's target from its game's result towards what
+/// the search said of it: `weight` × logistic(`logits_per_point` × value) + (1 − `weight`)
+/// × result.
+#[derive(Clone, Copy, Debug)]
+struct ScoreBlend {
+    weight: f64,
+    logits_per_point: f64,
+}
+
+impl ScoreBlend {
+    fn target(self, result: f64, search_value: Option<i32>) -> f64 {
+        match search_value {
+            Some(value) if self.weight > 0.0 => {
+                let predicted = logistic(self.logits_per_point * f64::from(value));
+                self.weight * predicted + (1.0 - self.weight) * result
+            }
+            _ => result,
+        }
+    }
+}
+
+/// The search values the blend reads them with: how many logits of the result one point of
+/// a search value is worth, fitted (logistic regression through the origin) to the quiet
+/// positions that have a value below [`DECIDED_VALUE`]; `None` when there are fewer than
+/// 100 such positions.
+fn logits_per_point(games: &[ScoredGame], skip_plies: usize) -> Option<f64> {
+    let mut samples = Samples::new(1);
+    for game in games {
+        let mut position = game.start;
+        for (ply, &mv) in game.moves.iter().enumerate() {
+            if ply >= skip_plies
+                && !position.has_capture()
+                && let Some(value) = game.search_values.get(ply).copied().flatten()
+                && value.abs() < DECIDED_VALUE
+            {
+                samples.push(&[f64::from(value) / 100.0], game.black_score);
+            }
+            position = position.play(mv);
+        }
+    }
+    (samples.len() >= 100).then(|| fit_logistic_with_ridges(&samples, &[RIDGE]).weights[0] / 100.0)
+}
+
+/// A search value this large (in evaluation points, a man being 100) says the game is
+/// decided (the endgame databases' wins, a win found by search): left out of the fit of
+/// [`logits_per_point`], which it would only steepen.
+const DECIDED_VALUE: i32 = 2_000;
+
 /// Every fifth game goes to the held-out sets.
-fn samples_of(games: &[ScoredGame], skip_plies: usize, layout: Layout) -> PositionSets {
+fn samples_of(
+    games: &[ScoredGame],
+    skip_plies: usize,
+    layout: Layout,
+    blend: ScoreBlend,
+) -> PositionSets {
     let columns = match layout {
         Layout::Features => 2 * FEATURE_COUNT,
         Layout::Squares => LearnedWeights::COLUMNS_WITH_SQUARES,
@@ -155,6 +240,7 @@ fn samples_of(games: &[ScoredGame], skip_plies: usize, layout: Layout) -> Positi
     let mut sets = PositionSets {
         training: Samples::new(columns),
         held_out: Samples::new(columns),
+        held_out_targets: Samples::new(columns),
         samuel_training: Samples::new(1),
         samuel_held_out: Samples::new(1),
     };
@@ -184,13 +270,23 @@ fn samples_of(games: &[ScoredGame], skip_plies: usize, layout: Layout) -> Positi
                 // The draw margin's covariate: the share of the pieces gone.
                 let gone = 1.0 - f64::from(features.phase) / f64::from(PHASE_PIECES);
                 let samuel = [f64::from(samuel_weights.evaluate(&position)) / 100.0];
-                let (set, samuel_set) = if index % 5 == 4 {
-                    (&mut sets.held_out, &mut sets.samuel_held_out)
+                let target = blend.target(
+                    game.black_score,
+                    game.search_values.get(ply).copied().flatten(),
+                );
+                if index % 5 == 4 {
+                    sets.held_out
+                        .push_with_draw_covariate(columns, game.black_score, gone);
+                    sets.held_out_targets
+                        .push_with_draw_covariate(columns, target, gone);
+                    sets.samuel_held_out
+                        .push_with_draw_covariate(&samuel, game.black_score, gone);
                 } else {
-                    (&mut sets.training, &mut sets.samuel_training)
-                };
-                set.push_with_draw_covariate(columns, game.black_score, gone);
-                samuel_set.push_with_draw_covariate(&samuel, game.black_score, gone);
+                    sets.training
+                        .push_with_draw_covariate(columns, target, gone);
+                    sets.samuel_training
+                        .push_with_draw_covariate(&samuel, game.black_score, gone);
+                }
             }
             position = position.play(mv);
         }
@@ -265,10 +361,13 @@ fn ridges(layout: Layout, columns: usize, square_ridge: f64) -> Vec<f64> {
     ridges
 }
 
+/// Fits `model` to `training`, measures it on `held_out` (results), then fits it again to
+/// `training` and `rest` together (the held-out positions with the targets the training
+/// ones have) for the weights to keep.
 fn fit_model(
     model: Model,
     training: &Samples,
-    held_out: &Samples,
+    (held_out, rest): (&Samples, &Samples),
     (layout, square_ridge): (Layout, f64),
 ) -> Fitted {
     match model {
@@ -276,7 +375,7 @@ fn fit_model(
             let ridges = ridges(layout, training.columns(), square_ridge);
             let partial = fit_logistic_with_ridges(training, &ridges);
             let held_out_log_loss = held_out.log_loss(&partial.weights);
-            let fit = fit_logistic_with_ridges(&joined(training, held_out), &ridges);
+            let fit = fit_logistic_with_ridges(&joined(training, rest), &ridges);
             Fitted {
                 weights: fit.weights,
                 log_loss: fit.log_loss,
@@ -288,7 +387,7 @@ fn fit_model(
         Model::Draws => {
             let partial = fit_with_draws(training, RIDGE);
             let held_out_log_loss = draw_log_loss(held_out, &partial.weights, partial.margin);
-            let fit = fit_with_draws(&joined(training, held_out), RIDGE);
+            let fit = fit_with_draws(&joined(training, rest), RIDGE);
             Fitted {
                 weights: fit.weights,
                 log_loss: fit.log_loss,
@@ -328,6 +427,9 @@ pub struct FitOptions {
     pub patterns: bool,
     /// The ridge penalty on the square tables.
     pub square_ridge: f64,
+    /// How much of a position's target is the search's value of it instead of the game's
+    /// result (0: the result alone).
+    pub score_weight: f64,
 }
 
 /// Runs `checkers learn`.
@@ -343,9 +445,16 @@ pub fn run(
         squares,
         patterns,
         square_ridge,
+        score_weight,
     } = options;
     if files.is_empty() {
         return Err(usage("give at least one game file (JSON lines or PDN)"));
+    }
+    if score_weight > 0.0 && model == Model::Draws {
+        return Err(usage(
+            "--score-weight fits with --model logistic only (the draw model needs each \
+             position's target to be a win, a draw or a loss)",
+        ));
     }
     if squares && model == Model::Draws {
         return Err(usage(
@@ -361,12 +470,27 @@ pub fn run(
         bar.inc(1);
     }
     bar.finish_and_clear();
+    let logits_per_point = if score_weight > 0.0 {
+        Some(logits_per_point(&games, skip_plies).ok_or_else(|| {
+            usage(
+                "--score-weight: fewer than 100 positions with a search value in these games \
+                 (`checkers selfplay` records them)",
+            )
+        })?)
+    } else {
+        None
+    };
+    let blend = ScoreBlend {
+        weight: score_weight,
+        logits_per_point: logits_per_point.unwrap_or(0.0),
+    };
     let PositionSets {
         training,
         held_out,
+        held_out_targets,
         samuel_training,
         samuel_held_out,
-    } = samples_of(&games, skip_plies, layout);
+    } = samples_of(&games, skip_plies, layout, blend);
     if training.len() < 100 * training.columns() {
         return Err(usage(format!(
             "{} positions from {} games are too few to fit {} weights (at least {})",
@@ -379,7 +503,12 @@ pub fn run(
     let spinner = progress::spinner("fitting");
     // The held-out loss of weights fitted without those games, then the weights of a fit
     // to every game.
-    let fit = fit_model(model, &training, &held_out, (layout, square_ridge));
+    let fit = fit_model(
+        model,
+        &training,
+        (&held_out, &held_out_targets),
+        (layout, square_ridge),
+    );
     let held_out_loss = fit.held_out_log_loss;
     let positions = training.len() + held_out.len();
     spinner.finish_and_clear();
@@ -387,7 +516,7 @@ pub fn run(
     let samuel_loss = fit_model(
         model,
         &samuel_training,
-        &samuel_held_out,
+        (&samuel_held_out, &samuel_held_out),
         (Layout::Features, square_ridge),
     )
     .held_out_log_loss;
@@ -406,9 +535,20 @@ pub fn run(
         ),
         None => "logistic regression, a draw half a win".to_string(),
     };
+    let (score_flag, targets) = match logits_per_point {
+        Some(logits) => (
+            format!(" --score-weight {score_weight}"),
+            format!(
+                "the results blended with the search's values ({score_weight} of each target \
+                 logistic({:.3} logits a man x the value))",
+                100.0 * logits
+            ),
+        ),
+        None => (String::new(), "the results".to_string()),
+    };
     let comment = format!(
-        "gametree checkers learned evaluation: `gametree checkers learn --model {}{}` on {} games,\n\
-         {positions} quiet positions (from ply {skip_plies} on), fitted to the results (Texel tuning) by\n\
+        "gametree checkers learned evaluation: `gametree checkers learn --model {}{}{score_flag}` on {} games,\n\
+         {positions} quiet positions (from ply {skip_plies} on), fitted to {targets} (Texel tuning) by\n\
          {model_text}.\n\
          Mean log loss {:.5} (training), {held_out_loss:.5} on every fifth game held out (fitted without it);\n\
          Samuel's evaluation fitted alike: {samuel_loss:.5} held out. {points_per_logit:.1} points a logit.",
@@ -438,6 +578,8 @@ pub fn run(
                 "points_per_logit": points_per_logit,
                 "model": model_name(model),
                 "draw_margin": fit.margin,
+                "score_weight": score_weight,
+                "search_logits_per_man": logits_per_point.map(|logits| 100.0 * logits),
                 "newton_steps": fit.steps,
                 "weights": named,
             })
@@ -452,6 +594,12 @@ pub fn run(
             outln!("draw margin      exp({constant:.4} + {slope:.4} gone)")?;
         }
         outln!("points a logit   {points_per_logit:.1}")?;
+        if let Some(logits) = logits_per_point {
+            outln!(
+                "score weight     {score_weight} (search values: {:.3} logits a man)",
+                100.0 * logits
+            )?;
+        }
         outln!("{:<16} {:>7} {:>7}", "feature", "opening", "endgame")?;
         for (name, opening, endgame) in weights.named() {
             outln!("{name:<16} {opening:>7} {endgame:>7}")?;

@@ -1,0 +1,211 @@
+//! `gametree checkers selfplay`: games of the search against itself with its values kept,
+//! resumed where a run stopped, and `checkers learn --score-weight` fitting to those values.
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{gametree, stderr, stdout};
+
+use gametree::games::checkers::Position;
+
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("gametree-selfplay-{name}-{}", std::process::id()))
+}
+
+fn records(path: &PathBuf) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .expect("the games written")
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("a JSON line"))
+        .collect()
+}
+
+#[test]
+fn selfplay_writes_legal_games_with_a_value_for_each_searched_move_and_resumes() {
+    let out = scratch("resume.jsonl");
+    let _ = std::fs::remove_file(&out);
+    let out_text = out.to_string_lossy().to_string();
+    let run = |games: &str| {
+        gametree(&[
+            "checkers",
+            "selfplay",
+            "--games",
+            games,
+            "--depth",
+            "3",
+            "--random-plies",
+            "3",
+            "--jobs",
+            "2",
+            "--out",
+            &out_text,
+            "--json",
+        ])
+    };
+    let output = run("5");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let summary: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("JSON");
+    assert_eq!(summary["played"], 5);
+    assert_eq!(summary["already_played"], 0);
+    // Three more asked for: only those are played.
+    let output = run("8");
+    assert!(output.status.success(), "{}", stderr(&output));
+    let summary: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("JSON");
+    assert_eq!(summary["played"], 3, "{summary}");
+    assert_eq!(summary["already_played"], 5, "{summary}");
+    let games = records(&out);
+    let mut indices: Vec<u64> = games
+        .iter()
+        .map(|game| game["index"].as_u64().unwrap())
+        .collect();
+    indices.sort_unstable();
+    assert_eq!(indices, (0..8).collect::<Vec<u64>>());
+    let mut openings = std::collections::HashSet::new();
+    for game in &games {
+        let moves = game["moves"].as_array().expect("moves");
+        let scores = game["scores"].as_array().expect("scores");
+        assert_eq!(moves.len(), scores.len(), "{game}");
+        // The ballot's three moves and the three random ones have no value; every other
+        // move was searched and has one.
+        assert!(scores[..6].iter().all(serde_json::Value::is_null), "{game}");
+        assert!(scores[6..].iter().all(serde_json::Value::is_i64), "{game}");
+        let mut position = Position::initial();
+        for mv in moves {
+            let mv = position
+                .parse_move(mv.as_str().unwrap())
+                .expect("a legal move");
+            position = position.play(mv);
+        }
+        openings.insert(format!("{:?}", &moves[..6]));
+        let result = game["result"].as_str().unwrap();
+        assert!(["1-0", "0-1", "1/2-1/2"].contains(&result), "{game}");
+        if game["reason"] == "no move left" {
+            let mut legal = Vec::new();
+            position.legal_moves(&mut legal);
+            assert!(legal.is_empty(), "{game}");
+        }
+    }
+    // Game i starts from ballot i mod 156; the random moves make the openings differ.
+    assert_eq!(
+        games.iter().find(|game| game["index"] == 0).unwrap()["ballot"],
+        1
+    );
+    assert_eq!(openings.len(), 8);
+    // Other settings are not mixed into the file.
+    let output = gametree(&[
+        "checkers", "selfplay", "--games", "9", "--depth", "4", "--out", &out_text,
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("give another --out"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
+    let _ = std::fs::remove_file(&out);
+}
+
+#[test]
+fn learn_with_a_score_weight_fits_to_the_search_values_and_is_judged_on_results() {
+    let out = scratch("learn.jsonl");
+    let _ = std::fs::remove_file(&out);
+    let out_text = out.to_string_lossy().to_string();
+    let output = gametree(&[
+        "checkers", "selfplay", "--games", "60", "--depth", "2", "--out", &out_text, "--quiet",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let learn = |weight: &str| {
+        let output = gametree(&[
+            "checkers",
+            "learn",
+            &out_text,
+            "--score-weight",
+            weight,
+            "--json",
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        serde_json::from_str::<serde_json::Value>(&stdout(&output)).expect("JSON")
+    };
+    let results_only = learn("0");
+    let blended = learn("0.7");
+    assert!(
+        results_only["search_logits_per_man"].is_null(),
+        "{results_only}"
+    );
+    // A man more in the search's value means winning more often.
+    let scale = blended["search_logits_per_man"].as_f64().expect("a scale");
+    assert!(scale > 0.0, "{blended}");
+    // The targets moved: other weights, other training loss; the held-out loss is still
+    // against the results, so the two fits are compared on the same thing.
+    assert_ne!(results_only["weights"], blended["weights"]);
+    assert_ne!(results_only["log_loss"], blended["log_loss"]);
+    assert!(
+        blended["held_out_log_loss"].as_f64().unwrap() < 0.75,
+        "{blended}"
+    );
+    // Bad input: the draw model cannot take blended targets, a share must be within 0..=1,
+    // and games without values cannot be blended.
+    for (arguments, message) in [
+        (
+            vec!["--score-weight", "0.5", "--model", "draws"],
+            "--model logistic",
+        ),
+        (vec!["--score-weight", "1.5"], "from 0 to 1"),
+    ] {
+        let mut all = vec!["checkers", "learn", out_text.as_str()];
+        all.extend(arguments);
+        let output = gametree(&all);
+        assert_eq!(output.status.code(), Some(2), "{all:?}");
+        assert!(stderr(&output).contains(message), "{}", stderr(&output));
+    }
+    let output = gametree(&[
+        "checkers",
+        "learn",
+        "results/checkers-learning/selfplay-round2-0.03s-1.jsonl",
+        "--score-weight",
+        "0.5",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("search value"),
+        "{}",
+        stderr(&output)
+    );
+    let _ = std::fs::remove_file(&out);
+}
+
+#[test]
+fn selfplay_refuses_bad_counts_with_one_line() {
+    for arguments in [
+        vec!["--games", "0"],
+        vec!["--games", "5", "--random-plies", "99"],
+        vec!["--games", "5", "--max-plies", "3"],
+        vec!["--games", "5", "--depth", "0"],
+        vec!["--games", "5", "--time", "-1"],
+        vec!["--games", "5", "--jobs", "0"],
+        vec!["--games", "5", "--eval", "/nonexistent/weights.txt"],
+    ] {
+        let mut all = vec![
+            "checkers",
+            "selfplay",
+            "--out",
+            "/tmp/gametree-selfplay-never.jsonl",
+        ];
+        all.extend(arguments);
+        let output = gametree(&all);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{all:?}: {}",
+            stderr(&output)
+        );
+        assert_eq!(
+            stderr(&output).lines().count(),
+            1,
+            "{all:?}: {}",
+            stderr(&output)
+        );
+    }
+    assert!(!std::path::Path::new("/tmp/gametree-selfplay-never.jsonl").exists());
+}
