@@ -35,6 +35,13 @@ fn path_all_prints_every_simple_path_then_the_count() {
 }
 
 #[test]
+fn path_all_counts_a_single_path_in_the_singular() {
+    let output = gametree_with_input(&["path", "-", "--from", "A", "--to", "B", "--all"], "A B\n");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "A B\n1 path\n");
+}
+
+#[test]
 fn path_without_a_path_says_so_and_exits_1() {
     for all in [false, true] {
         let mut args = vec![

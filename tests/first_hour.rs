@@ -96,17 +96,51 @@ fn a_reader_that_goes_away_ends_the_program_quietly() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_full_disk_is_one_line_on_stderr_and_exit_status_2() {
-    let full = std::fs::File::create("/dev/full").expect("/dev/full");
-    let output = binary()
-        .args(["checkers", "perft", "6"])
-        .stdout(full)
-        .output()
-        .expect("the binary runs");
-    assert_eq!(output.status.code(), Some(2));
-    assert_eq!(
-        stderr(&output),
-        "gametree: cannot write to standard output: No space left on device (os error 28)\n"
-    );
+    let path = [
+        "path",
+        "tests/data/diamond.graph",
+        "--from",
+        "A",
+        "--to",
+        "D",
+    ];
+    let path_all = [
+        "path",
+        "tests/data/diamond.graph",
+        "--from",
+        "A",
+        "--to",
+        "D",
+        "--all",
+    ];
+    let path_json = [
+        "path",
+        "tests/data/diamond.graph",
+        "--from",
+        "A",
+        "--to",
+        "D",
+        "--json",
+    ];
+    for args in [
+        &["checkers", "perft", "6"][..],
+        &path[..],
+        &path_all[..],
+        &path_json[..],
+    ] {
+        let full = std::fs::File::create("/dev/full").expect("/dev/full");
+        let output = binary()
+            .args(args)
+            .stdout(full)
+            .output()
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stderr(&output),
+            "gametree: cannot write to standard output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
 }
 
 #[test]

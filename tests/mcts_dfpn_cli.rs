@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{assert_usage_error_of, gametree, json, stdout, tree};
+use common::{assert_usage_error_of, gametree, json, stderr, stdout, tree};
 use serde_json::json as value;
 
 #[test]
@@ -62,6 +62,59 @@ fn connect4_best_by_mcts_takes_the_win_in_one() {
     ]));
     assert_eq!(result["move"], value!(4));
     assert_eq!(result["moves"], value!("112233"));
+}
+
+#[test]
+fn connect4_best_takes_a_win_at_once_without_solving_the_other_columns() {
+    // The first player wins on column 4 with their fourth stone: (42 + 1 - 6) / 2 = 18,
+    // exact even when the other columns could not be solved within the budget.
+    let result = json(&gametree(&[
+        "connect4",
+        "best",
+        "112233",
+        "--max-nodes",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(result["move"], value!(4));
+    assert_eq!(result["score"], value!(18));
+}
+
+#[test]
+fn a_time_over_before_the_first_playout_still_gives_a_move() {
+    for args in [
+        &["ttt", "best", "--engine", "mcts", "--time", "1e-9"][..],
+        &[
+            "connect4", "best", "4455", "--engine", "mcts", "--time", "1e-9",
+        ][..],
+        &[
+            "kalah", "best", "--houses", "3", "--seeds", "3", "--engine", "mcts", "--time", "1e-9",
+        ][..],
+        &["checkers", "best", "--engine", "mcts", "--time", "1e-9"][..],
+    ] {
+        let output = gametree(args);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        let text = stdout(&output);
+        assert!(!text.contains("none"), "{args:?}: {text}");
+    }
+}
+
+#[test]
+fn checkers_best_refuses_a_game_that_is_over() {
+    // Black to move with no piece left, and then with pieces but no move.
+    assert_usage_error_of(
+        &["checkers", "best", "--fen", "B:W18"],
+        "the game is over (won by White: Black has no move): there is no move to choose",
+    );
+    assert_usage_error_of(
+        &["checkers", "best", "--engine", "mcts", "--fen", "W:B14"],
+        "the game is over (won by Black: White has no move)",
+    );
 }
 
 #[test]

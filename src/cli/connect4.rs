@@ -630,6 +630,21 @@ pub(super) fn computer_move(
     threads: usize,
     book: Option<&OpeningBook>,
 ) -> Option<(u8, MoveScore)> {
+    // A win at once is the best score there is: no other move needs solving (each could
+    // take the whole budget).
+    let mut moves = Vec::new();
+    game.successors(&mut moves);
+    moves.retain(|&column| game.is_winning_move(column));
+    if !moves.is_empty() {
+        let scores: Vec<(u8, MoveScore)> = moves
+            .into_iter()
+            .map(|column| {
+                let score = column_score(solver, game, column, max_nodes, threads, book);
+                (column, score)
+            })
+            .collect();
+        return best_of(game, &scores);
+    }
     let scores = move_scores(solver, game, max_nodes, threads, book);
     best_of(game, &scores)
 }
@@ -645,36 +660,53 @@ pub(super) fn move_scores(
 ) -> Vec<(u8, MoveScore)> {
     let mut moves = Vec::new();
     game.successors(&mut moves);
-    let mut scores = Vec::with_capacity(moves.len());
-    for column in moves {
-        game.update(column);
-        // The successor's score is for the opponent: negate and swap its bounds.
-        let known = book.and_then(|book| book.score(game));
-        let solved = match known {
-            Some(score) => Ok(score),
-            None => solver
-                .solve_parallel_reporting(game, threads, max_nodes, |_| {})
-                .map(|solution| solution.score),
-        };
-        let score = match solved {
-            Ok(score) => MoveScore {
-                at_least: -score,
-                at_most: -score,
-            },
-            Err(unsolved) => {
-                // No win comes before a player's fourth stone: scores lie within
-                // ±(max − 3), whatever interval the budget left.
-                let reach = game.max_score() - 3;
-                MoveScore {
-                    at_least: (-unsolved.at_most).clamp(-reach, reach),
-                    at_most: (-unsolved.at_least).clamp(-reach, reach),
-                }
+    moves
+        .into_iter()
+        .map(|column| {
+            (
+                column,
+                column_score(solver, game, column, max_nodes, threads, book),
+            )
+        })
+        .collect()
+}
+
+/// The score of `column` (0-based) for the player to move, from the book or solved within
+/// `max_nodes` positions (bounds when the budget runs out).
+fn column_score(
+    solver: &mut Solver<ConnectFour>,
+    game: &mut ConnectFour,
+    column: u8,
+    max_nodes: u64,
+    threads: usize,
+    book: Option<&OpeningBook>,
+) -> MoveScore {
+    game.update(column);
+    // The successor's score is for the opponent: negate and swap its bounds.
+    let known = book.and_then(|book| book.score(game));
+    let solved = match known {
+        Some(score) => Ok(score),
+        None => solver
+            .solve_parallel_reporting(game, threads, max_nodes, |_| {})
+            .map(|solution| solution.score),
+    };
+    let score = match solved {
+        Ok(score) => MoveScore {
+            at_least: -score,
+            at_most: -score,
+        },
+        Err(unsolved) => {
+            // No win comes before a player's fourth stone: scores lie within
+            // ±(max − 3), whatever interval the budget left.
+            let reach = game.max_score() - 3;
+            MoveScore {
+                at_least: (-unsolved.at_most).clamp(-reach, reach),
+                at_most: (-unsolved.at_least).clamp(-reach, reach),
             }
-        };
-        game.revert(column);
-        scores.push((column, score));
-    }
-    scores
+        }
+    };
+    game.revert(column);
+    score
 }
 
 /// The column to play of `scores`: the best guaranteed score, then the best possible one,

@@ -45,18 +45,17 @@ pub fn run(args: PathArgs) -> Result<Outcome, CliError> {
         let mut count: u64 = 0;
         for path in all_paths(&graph, from, to) {
             count += 1;
-            let written = if args.json {
-                writeln!(out, "{}", json!({ "path": names(&graph, &path) }))
+            // A reader gone away (a closed pipe) ends the program quietly; any other
+            // write error is reported (cli::output).
+            if args.json {
+                writeln!(out, "{}", json!({ "path": names(&graph, &path) }))?;
             } else {
-                writeln!(out, "{}", graph.format_path(&path))
-            };
-            if written.is_err() {
-                // The reader went away (a closed pipe): nothing more to say.
-                return Ok(Outcome::Found);
+                writeln!(out, "{}", graph.format_path(&path))?;
             }
         }
         if count > 0 && !args.json {
-            let _ = writeln!(out, "{count} paths");
+            let plural = if count == 1 { "" } else { "s" };
+            writeln!(out, "{count} path{plural}")?;
         }
         count > 0
     } else {
@@ -67,24 +66,25 @@ pub fn run(args: PathArgs) -> Result<Outcome, CliError> {
                 .as_ref()
                 .map_or(Value::Null, |path| names(&graph, path));
             // Keys in the order the documentation gives them (serde_json sorts a map's).
-            let _ = writeln!(
+            writeln!(
                 out,
                 "{{\"path\":{path},\"expanded\":{}}}",
                 outcome.stats.expanded
-            );
+            )?;
         } else if let Some(path) = &outcome.solution {
-            let _ = writeln!(out, "{}", graph.format_path(path));
+            writeln!(out, "{}", graph.format_path(path))?;
         }
         outcome.solution.is_some()
     };
-    if found {
-        Ok(Outcome::Found)
-    } else {
-        if !args.json {
-            let _ = writeln!(out, "no path");
-        }
-        Ok(Outcome::NotFound)
+    if !found && !args.json {
+        writeln!(out, "no path")?;
     }
+    out.flush()?;
+    Ok(if found {
+        Outcome::Found
+    } else {
+        Outcome::NotFound
+    })
 }
 
 /// The graph file, or standard input for `-` (named `<stdin>` in messages).

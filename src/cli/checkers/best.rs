@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use gametree::games::checkers::{ENDGAME_WIN_VALUE, Move, PdnGame, WIN_VALUE};
+use gametree::games::checkers::{ENDGAME_WIN_VALUE, GameResult, Move, PdnGame, WIN_VALUE};
 
 use super::engine::{Engine, IterationReport, SearchArgs, nodes_per_second};
 use crate::cli::output::write;
@@ -62,6 +62,17 @@ pub fn run(so_far: &PdnGame, search: &SearchArgs, json_output: bool) -> Result<O
     let mut engine = Engine::from_args(search)?;
     let mut game = engine.game(so_far);
     let position = *game.position();
+    if let Some(result) = game.result() {
+        let ending = match result {
+            GameResult::Draw => "drawn by repetition or the 40-move rule",
+            GameResult::BlackWins => "won by Black: White has no move",
+            _ => "won by White: Black has no move",
+        };
+        return Err(CliError::Usage(format!(
+            "{}: the game is over ({ending}): there is no move to choose",
+            position.to_fen()
+        )));
+    }
     if !json_output && engine.mcts.is_some() {
         write(format_args!(
             "position  {}\nalgorithm {}\n",
@@ -138,9 +149,10 @@ pub fn run(so_far: &PdnGame, search: &SearchArgs, json_output: bool) -> Result<O
         }
         write(format_args!("{document}\n"))?;
     } else {
+        // A game that is not over always has a move (seed 002's `chooseMove`).
         let best = report
             .best_move
-            .map_or("none (the game is over)".to_string(), |mv| mv.to_string());
+            .map_or("none".to_string(), |mv| mv.to_string());
         if let Some(playouts) = report.playouts {
             write(format_args!(
                 "best move {best}\nplayouts  {playouts}\nstop      {}\nnodes     {}\ntime      {:.3} s\n",

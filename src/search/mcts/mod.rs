@@ -233,10 +233,13 @@ where
             {
                 break;
             }
-            let more = match budget {
-                Budget::Playouts(limit) => playouts < limit,
-                Budget::Time(limit) => !playouts.is_multiple_of(64) || start.elapsed() < limit,
-            };
+            // At least one playout, whatever the budget: it expands the root, so that a
+            // move is given whenever the position has one (seed 002's `chooseMove`).
+            let more = playouts == 0
+                || match budget {
+                    Budget::Playouts(limit) => playouts < limit,
+                    Budget::Time(limit) => !playouts.is_multiple_of(64) || start.elapsed() < limit,
+                };
             if !more {
                 break;
             }

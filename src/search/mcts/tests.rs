@@ -113,6 +113,22 @@ fn advancing_keeps_the_subtree_of_the_move_played() {
 }
 
 #[test]
+fn a_budget_spent_before_the_first_playout_still_gives_a_move() {
+    // A time limit over before the search begins, and no playouts at all: one playout is
+    // made anyway, so that the root is expanded and a move is given.
+    for budget in [
+        Budget::Time(std::time::Duration::from_nanos(1)),
+        Budget::Playouts(0),
+    ] {
+        let mut game = TicTacToe::new();
+        let result = Mcts::new(options(0)).search(&mut game, budget);
+        // (The clock is read every 64 playouts.)
+        assert!((1..=64).contains(&result.playouts), "{budget:?}");
+        assert!(result.best_move.is_some(), "{budget:?}");
+    }
+}
+
+#[test]
 fn a_terminal_root_has_no_move() {
     let mut game = TreeGame {
         root: Node::Leaf(4),
