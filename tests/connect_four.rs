@@ -261,10 +261,10 @@ fn illegal_move_strings_name_the_offending_move() {
     let error = ConnectFour::from_moves("12a").expect_err("letter");
     assert_eq!(
         error.to_string(),
-        "move 3 ('a'): not a column number 1 to 9"
+        "move 3 ('a'): not a column number 1 to 7"
     );
     let error = ConnectFour::from_moves("0").expect_err("zero");
-    assert_eq!(error.kind, MoveErrorKind::NotAColumn);
+    assert_eq!(error.kind, MoveErrorKind::NotAColumn { last: 7 });
     assert!(ConnectFour::with_size(8, 8).is_err());
     assert!(ConnectFour::with_size(0, 6).is_err());
     assert!(ConnectFour::with_size(2, 20).is_err());

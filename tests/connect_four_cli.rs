@@ -111,7 +111,7 @@ fn illegal_move_strings_are_one_line_errors_naming_the_move() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         text(&output.stderr),
-        "gametree: \"40\": move 2 ('0'): not a column number 1 to 9\n"
+        "gametree: \"40\": move 2 ('0'): not a column number 1 to 7\n"
     );
     let output = gametree(&["connect4", "solve", "/nonexistent/positions"], "");
     assert_eq!(output.status.code(), Some(2));

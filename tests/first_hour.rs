@@ -554,3 +554,94 @@ fn saving_to_a_device_writes_it_in_place_instead_of_replacing_it() {
         .file_type();
     assert!(kind.is_char_device(), "/dev/null is no longer a device");
 }
+
+/// What a review of the first hour found (2026-11-26): each mistake a new user makes gets
+/// one line that says what was wrong, and what they probably meant.
+#[test]
+fn mistyped_flags_and_commands_get_a_suggestion() {
+    assert_usage_error_of(
+        &["checkers", "best", "--dept", "3"],
+        "unexpected argument '--dept' found (did you mean --depth?)",
+    );
+    assert_usage_error_of(
+        &["connect4", "analyse", "44"],
+        "unrecognized subcommand 'analyse' (did you mean analyze?)",
+    );
+}
+
+#[test]
+fn a_negative_number_reaches_the_command_and_its_own_message() {
+    assert_usage_error_of(
+        &["checkers", "best", "--time", "-1"],
+        "--time -1: expected a number of seconds above 0 and at most 1000000",
+    );
+    assert_usage_error_of(&["checkers", "perft", "-1"], "invalid value '-1'");
+    // A tree of one leaf, negative, needs no `--`.
+    let output = gametree(&["tree", "minimax", "-5"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        stdout(&output).starts_with("value: -5\n"),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn every_game_takes_its_own_names_for_the_sides_in_either_case() {
+    let output = gametree_with_input(
+        &[
+            "kalah", "play", "--houses", "2", "--seeds", "1", "--side", "south",
+        ],
+        "2\n1\n",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("You are South"),
+        "{}",
+        stdout(&output)
+    );
+    let output = gametree_with_input(&["ttt", "play", "--side", "O"], "5\n");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        stdout(&output).starts_with("You are O."),
+        "{}",
+        stdout(&output)
+    );
+}
+
+#[test]
+fn flags_that_do_not_apply_or_cannot_hold_are_refused() {
+    // A Kalah position carries its own board: --houses with it is a mistake.
+    assert_usage_error_of(
+        &[
+            "kalah",
+            "solve",
+            "--position",
+            "2,2,0,1,3,2,2,0,N",
+            "--houses",
+            "4",
+        ],
+        "cannot be used with",
+    );
+    assert_usage_error_of(&["kalah", "solve", "--seeds", "100000"], "not in 1..=20");
+    // A score no position can have is bad input, as in a book file.
+    let output = gametree_with_input(&["connect4", "solve"], "445566 99\n");
+    assert_usage_error(
+        &output,
+        "stdin line 1: score 99 is not a whole number within ±21",
+    );
+    // A bad column names the board's own columns.
+    assert_usage_error_of(
+        &["connect4", "analyze", "0", "--width", "5", "--height", "4"],
+        "not a column number 1 to 5",
+    );
+}
+
+#[test]
+fn only_the_commands_that_exit_1_say_what_1_means() {
+    let help = |args: &[&str]| stdout(&gametree(args));
+    assert!(help(&["connect4", "solve", "--help"]).contains("  1  a position's score differs"));
+    let kalah = help(&["kalah", "solve", "--help"]);
+    assert!(kalah.contains("Exit status:"), "{kalah}");
+    assert!(!kalah.contains("  1  "), "{kalah}");
+}

@@ -105,7 +105,7 @@ enum CheckersCommand {
         Game saved to /tmp/gametree-game.pdn")]
     Play {
         /// Your side: first (Black, who moves first) or second (White).
-        #[arg(long, value_enum, default_value_t = Side::First)]
+        #[arg(long, value_enum, ignore_case = true, default_value_t = Side::First)]
         side: Side,
         #[command(flatten)]
         game: GameArgs,

@@ -278,7 +278,13 @@ struct AnalyzeArgs {
 #[derive(Args, Debug)]
 struct PlayArgs {
     /// Your side: first (X) or second (O); asked for when absent
-    #[arg(long, alias = "as", value_enum, value_name = "SIDE")]
+    #[arg(
+        long,
+        alias = "as",
+        value_enum,
+        ignore_case = true,
+        value_name = "SIDE"
+    )]
     side: Option<Side>,
     /// The most positions the computer searches for each move it considers (each thread);
     /// a move not solved within them is judged by the bounds proved on its score (the
@@ -453,6 +459,14 @@ impl PositionReader {
             )));
         }
         let game = board.position(moves).map_err(at)?;
+        // A score no position can have is a mistake in the input, not a wrong answer (as
+        // in a book file).
+        let reach = game.max_score();
+        if let Some(score) = expected.filter(|score| score.abs() > reach) {
+            return Err(at(format!(
+                "score {score} is not a whole number within ±{reach}"
+            )));
+        }
         Ok(Some(FilePosition {
             number,
             moves: moves.to_string(),
@@ -507,7 +521,14 @@ fn solve(args: &SolveArgs) -> Result<Outcome, CliError> {
     let mut solver = Solver::new(args.board.options(args.weak)?);
     let threads = args.threads.count()?;
     let mut reader = PositionReader::open(args.file.as_deref())?;
-    let spinner = progress::spinner("solving");
+    // Positions typed at a terminal: no spinner, which would spin while the program only
+    // waits for the next line.
+    let typed = reader.source == "stdin" && io::stdin().is_terminal();
+    let spinner = if typed {
+        indicatif::ProgressBar::hidden()
+    } else {
+        progress::spinner("solving")
+    };
     let watch = progress::watch_solve(&spinner, solver.progress());
     let mut mismatches = 0usize;
     let mut solved = 0usize;

@@ -138,10 +138,10 @@ enum EndingArg {
 #[derive(Args, Debug)]
 struct BoardArgs {
     /// Houses a side, 1 to 6
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, default_value_t = 6, conflicts_with = "position")]
     houses: usize,
     /// Seeds a house at the start, 1 to 20
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, conflicts_with = "position", value_parser = clap::value_parser!(u8).range(1..=20))]
     seeds: u8,
     /// The capture rule
     #[arg(long, value_enum, default_value_t = RulesArg::Irving)]
@@ -319,7 +319,7 @@ struct PlayArgs {
     #[command(flatten)]
     board: BoardArgs,
     /// Your side: first (South) or second (North); asked for when absent
-    #[arg(long, value_enum, value_name = "SIDE")]
+    #[arg(long, value_enum, ignore_case = true, value_name = "SIDE")]
     side: Option<Side>,
     #[command(flatten)]
     computer: ComputerArgs,

@@ -158,11 +158,12 @@ enum Command {
 /// or `--side second`, or the game's own names for them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Side {
-    /// The player who moves first: X in tic-tac-toe and Connect Four, Black in checkers
-    #[value(aliases = ["x", "black", "1"])]
+    /// The player who moves first: X in tic-tac-toe and Connect Four, Black in checkers,
+    /// South in Kalah
+    #[value(aliases = ["x", "black", "south", "1"])]
     First,
-    /// The player who moves second: O, or White in checkers
-    #[value(aliases = ["o", "white", "2"])]
+    /// The player who moves second: O, White in checkers, North in Kalah
+    #[value(aliases = ["o", "white", "north", "2"])]
     Second,
 }
 
@@ -175,7 +176,10 @@ const NOT_FOUND_MEANINGS: [(&str, &str); 5] = [
         "the node budget (--max-nodes) ran out before the value was proven",
     ),
     ("insanity", "no solution"),
-    ("solve", "a position's score differs from the SCORE given"),
+    (
+        "connect4 solve",
+        "a position's score differs from the SCORE given",
+    ),
     (
         "bench",
         "a position's score differs from the one in the file",
@@ -184,9 +188,26 @@ const NOT_FOUND_MEANINGS: [(&str, &str); 5] = [
 
 /// Appends the exit statuses to the help of `command` and of every subcommand under it.
 fn with_exit_statuses(command: clap::Command) -> clap::Command {
+    with_exit_statuses_under("", command)
+}
+
+/// [`with_exit_statuses`] for a command under `parent` (`connect4` for `connect4 solve`):
+/// a meaning of [`NOT_FOUND_MEANINGS`] is found by the command's name or by its parent's
+/// name and its own (`kalah solve` has no score to differ from).
+fn with_exit_statuses_under(parent: &str, command: clap::Command) -> clap::Command {
     let name = command.get_name().to_string();
+    let full_name = if parent.is_empty() {
+        name.clone()
+    } else {
+        format!("{parent} {name}")
+    };
     let leaf = !command.has_subcommands();
-    let command = command.mut_subcommands(with_exit_statuses);
+    let under = if parent.is_empty() && name == "gametree" {
+        String::new()
+    } else {
+        full_name.clone()
+    };
+    let command = command.mut_subcommands(|sub| with_exit_statuses_under(&under, sub));
     let mut text = command
         .get_after_help()
         .map(|help| format!("{help}\n\n"))
@@ -202,7 +223,7 @@ fn with_exit_statuses(command: clap::Command) -> clap::Command {
     text.push_str("Exit status:\n  0  done\n");
     if let Some((_, meaning)) = NOT_FOUND_MEANINGS
         .iter()
-        .find(|(used_by, _)| *used_by == name)
+        .find(|(used_by, _)| *used_by == name || *used_by == full_name)
     {
         text.push_str(&format!("  1  {meaning}\n"));
     }
@@ -239,7 +260,7 @@ pub enum Outcome {
 /// Parses the command line, runs the subcommand, and maps its result to an exit status:
 /// 0 found, 1 not found, 2 bad input.
 pub fn run() -> ExitCode {
-    let command = with_exit_statuses(Cli::command());
+    let command = with_negative_numbers(with_exit_statuses(Cli::command()));
     let cli = match command
         .try_get_matches()
         .and_then(|matches| Cli::from_arg_matches(&matches))
@@ -314,12 +335,45 @@ fn usage_error(error: &clap::Error) -> ExitCode {
         .join(" ");
     let message = message.trim_start_matches("error: ");
     eprintln!(
-        "gametree: {}",
+        "gametree: {}{}",
         if message.is_empty() {
             "invalid arguments"
         } else {
             message
-        }
+        },
+        suggestion(error)
     );
     ExitCode::from(2)
+}
+
+/// Clap's guess at what was meant, for the one line: ` (did you mean --depth?)`, or
+/// nothing.
+fn suggestion(error: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    let guesses: Vec<String> = [
+        ContextKind::SuggestedArg,
+        ContextKind::SuggestedSubcommand,
+        ContextKind::SuggestedValue,
+    ]
+    .into_iter()
+    .filter_map(|kind| error.get(kind))
+    .flat_map(|value| match value {
+        ContextValue::String(text) => vec![text.clone()],
+        ContextValue::Strings(texts) => texts.clone(),
+        _ => Vec::new(),
+    })
+    .collect();
+    if guesses.is_empty() {
+        String::new()
+    } else {
+        format!(" (did you mean {}?)", guesses.join(" or "))
+    }
+}
+
+/// Lets every command take a negative number as a value (`--time -1`, a one-leaf tree
+/// `-5`), so that it reaches the command's own check instead of reading as a flag.
+fn with_negative_numbers(command: clap::Command) -> clap::Command {
+    command
+        .allow_negative_numbers(true)
+        .mut_subcommands(with_negative_numbers)
 }

@@ -111,7 +111,13 @@ struct SearchArgs {
 #[derive(Args, Debug)]
 struct PlayArgs {
     /// Your side: first (X, who moves first) or second (O); asked for when absent
-    #[arg(long, alias = "as", value_enum, value_name = "SIDE")]
+    #[arg(
+        long,
+        alias = "as",
+        value_enum,
+        ignore_case = true,
+        value_name = "SIDE"
+    )]
     side: Option<Side>,
     #[command(flatten)]
     engine: EngineArgs,

@@ -111,9 +111,13 @@ pub struct ParseMovesError {
 /// What is wrong with a character of a move string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveErrorKind {
-    /// Not a digit 1–9.
-    #[error("not a column number 1 to 9")]
-    NotAColumn,
+    /// Not a digit from 1 to `last`: the board's width, or 9 on wider boards (a move
+    /// string names a column by one digit).
+    #[error("not a column number 1 to {last}")]
+    NotAColumn {
+        /// The last column a digit can name on this board.
+        last: u32,
+    },
     /// A column the rules refuse.
     #[error(transparent)]
     Illegal(#[from] PlayError),
@@ -178,8 +182,9 @@ impl ConnectFour {
         Ok(game)
     }
 
-    /// Plays `moves`, 1-based column digits, in order. On error the moves before the bad
-    /// one stay played.
+    /// Plays `moves`, 1-based column digits, in order (so only columns 1 to 9 can be
+    /// named: on a wider board play the others with [`play`](Self::play)). On error the
+    /// moves before the bad one stay played.
     ///
     /// # Errors
     /// [`ParseMovesError`] naming the first bad character.
@@ -192,7 +197,11 @@ impl ConnectFour {
             };
             let column = match character.to_digit(10) {
                 Some(digit @ 1..=9) => digit,
-                _ => return Err(error(MoveErrorKind::NotAColumn)),
+                _ => {
+                    return Err(error(MoveErrorKind::NotAColumn {
+                        last: self.width.min(9),
+                    }));
+                }
             };
             self.play(column)
                 .map_err(|play_error| error(MoveErrorKind::Illegal(play_error)))?;

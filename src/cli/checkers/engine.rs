@@ -471,7 +471,7 @@ impl Engine {
             (None, Some(seconds)) => {
                 if !(seconds.is_finite() && seconds > 0.0 && seconds <= 1e6) {
                     return Err(usage(format!(
-                        "--time must be a positive number of seconds, not {seconds}"
+                        "--time {seconds}: expected a number of seconds above 0 and at most 1000000"
                     )));
                 }
                 Limit::Time(Duration::from_secs_f64(seconds))
@@ -596,7 +596,7 @@ impl Engine {
             Some(seconds) => {
                 if !(seconds.is_finite() && seconds > 0.0 && seconds <= 1e6) {
                     return Err(usage(format!(
-                        "--time must be a positive number of seconds, not {seconds}"
+                        "--time {seconds}: expected a number of seconds above 0 and at most 1000000"
                     )));
                 }
                 Budget::Time(Duration::from_secs_f64(seconds))
