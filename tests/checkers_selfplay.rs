@@ -209,3 +209,61 @@ fn selfplay_refuses_bad_counts_with_one_line() {
     }
     assert!(!std::path::Path::new("/tmp/gametree-selfplay-never.jsonl").exists());
 }
+
+#[test]
+fn selfplay_ends_a_game_the_endgame_databases_hold_with_their_value() {
+    let databases = scratch("endgame3.bin");
+    let databases_text = databases.to_string_lossy().to_string();
+    let output = gametree(&[
+        "checkers",
+        "endgame",
+        "--pieces",
+        "3",
+        "--output",
+        &databases_text,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let out = scratch("endgame.jsonl");
+    let _ = std::fs::remove_file(&out);
+    let out_text = out.to_string_lossy().to_string();
+    let output = gametree(&[
+        "checkers",
+        "selfplay",
+        "--games",
+        "20",
+        "--depth",
+        "2",
+        "--endgame",
+        &databases_text,
+        "--out",
+        &out_text,
+        "--jobs",
+        "1",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let games = records(&out);
+    // The file says the databases were read (the same as building them).
+    assert!(
+        games[0]["made_by"]
+            .as_str()
+            .unwrap()
+            .contains("--endgame-pieces 3"),
+        "{}",
+        games[0]
+    );
+    let mut ended_by_databases = 0;
+    for game in &games {
+        if game["reason"] != "the endgame databases' value" {
+            continue;
+        }
+        ended_by_databases += 1;
+        let mut position = Position::initial();
+        for mv in game["moves"].as_array().unwrap() {
+            position = position.play(position.parse_move(mv.as_str().unwrap()).unwrap());
+        }
+        assert!(position.piece_count() <= 3, "{game}");
+    }
+    assert!(ended_by_databases > 0, "no game reached three pieces");
+    let _ = std::fs::remove_file(&out);
+    let _ = std::fs::remove_file(&databases);
+}

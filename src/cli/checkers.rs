@@ -222,8 +222,12 @@ enum CheckersCommand {
         table_mib: usize,
         /// Build the endgame databases of up to N pieces at the start: the search reads
         /// them, and a game they hold ends with their value
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", conflicts_with = "endgame")]
         endgame_pieces: Option<usize>,
+        /// Read the endgame databases from FILE (`checkers endgame --output`) instead of
+        /// building them
+        #[arg(long, value_name = "FILE")]
+        endgame: Option<PathBuf>,
         /// Random moves after the ballot's three, so that the games of a ballot differ
         #[arg(long, value_name = "PLIES", default_value_t = 2)]
         random_plies: usize,
@@ -345,6 +349,7 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             quiescence,
             table_mib,
             endgame_pieces,
+            endgame,
             random_plies,
             seed,
             jobs,
@@ -355,6 +360,7 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             let mut search = engine::SearchArgs::alphabeta(depth, time, table_mib, quiescence);
             search.eval = eval;
             search.endgame_pieces = endgame_pieces;
+            search.endgame = endgame;
             selfplay::run(
                 &search,
                 &selfplay::SelfplayOptions {
