@@ -645,3 +645,34 @@ fn only_the_commands_that_exit_1_say_what_1_means() {
     assert!(kalah.contains("Exit status:"), "{kalah}");
     assert!(!kalah.contains("  1  "), "{kalah}");
 }
+
+#[test]
+fn quit_ends_every_play_with_status_0() {
+    for args in [
+        &["ttt", "play", "--side", "x"][..],
+        &["connect4", "play", "--side", "first"][..],
+        &[
+            "kalah", "play", "--houses", "2", "--seeds", "1", "--side", "first",
+        ][..],
+        &[
+            "checkers",
+            "play",
+            "--depth",
+            "2",
+            "--save",
+            "/tmp/gametree-first-hour-quit.pdn",
+        ][..],
+    ] {
+        let output = gametree_with_input(args, "quit\n1\n");
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        let text = stdout(&output);
+        assert!(text.contains("): quit"), "{args:?}: {text}");
+        // Nothing after `quit` was read as a move.
+        assert!(!text.contains("): 1"), "{args:?}: {text}");
+    }
+}

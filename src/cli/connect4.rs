@@ -796,7 +796,7 @@ fn play_game(
         None => loop {
             write!(output, "Play first (X) or second (O)? [1/2] ")?;
             output.flush()?;
-            let Some(answer) = prompt::read_line(input, echo, output)? else {
+            let Some(answer) = prompt::read_answer(input, echo, output)? else {
                 return Ok(());
             };
             match answer.to_ascii_lowercase().as_str() {
@@ -828,7 +828,7 @@ fn play_game(
             loop {
                 write!(output, "Your move ({}): ", mark(human))?;
                 output.flush()?;
-                let Some(answer) = prompt::read_line(input, echo, output)? else {
+                let Some(answer) = prompt::read_answer(input, echo, output)? else {
                     return Ok(());
                 };
                 let played = match answer.parse::<u32>() {

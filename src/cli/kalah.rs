@@ -848,7 +848,7 @@ fn play_game(
         None => loop {
             write!(output, "Play first (South) or second (North)? [1/2] ")?;
             output.flush()?;
-            let Some(answer) = prompt::read_line(input, echo, output)? else {
+            let Some(answer) = prompt::read_answer(input, echo, output)? else {
                 return Ok(());
             };
             match answer.to_ascii_lowercase().as_str() {
@@ -879,7 +879,7 @@ fn play_game(
         if game.to_move() == human {
             write!(output, "Your move ({}): ", side_name(human))?;
             output.flush()?;
-            let Some(answer) = prompt::read_line(input, echo, output)? else {
+            let Some(answer) = prompt::read_answer(input, echo, output)? else {
                 return Ok(());
             };
             let played = match answer.parse::<usize>() {

@@ -31,6 +31,16 @@ pub fn read_line(
     Ok(Some(line))
 }
 
+/// [`read_line`] for a game's prompts: `quit` ends the input too, so that every `play`
+/// takes it (checkers' own prompt reads `quit` itself, to save the game first).
+pub fn read_answer(
+    input: &mut impl BufRead,
+    echo: bool,
+    output: &mut impl Write,
+) -> Result<Option<String>, CliError> {
+    Ok(read_line(input, echo, output)?.filter(|line| line != "quit"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -45,6 +55,18 @@ mod tests {
         assert_eq!(second.as_deref(), Some("9-13"));
         assert!(matches!(
             read_line(&mut input, false, &mut output),
+            Ok(None)
+        ));
+    }
+
+    #[test]
+    fn quit_ends_a_games_input() {
+        let mut input = std::io::Cursor::new(b"5\nquit\n9\n".to_vec());
+        let mut output = Vec::new();
+        let first = read_answer(&mut input, false, &mut output).expect("in memory");
+        assert_eq!(first.as_deref(), Some("5"));
+        assert!(matches!(
+            read_answer(&mut input, false, &mut output),
             Ok(None)
         ));
     }

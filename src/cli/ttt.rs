@@ -396,7 +396,7 @@ fn play_game(
         None => loop {
             write!(output, "Play X or O? (X moves first) ")?;
             output.flush()?;
-            let Some(answer) = prompt::read_line(input, echo, output)? else {
+            let Some(answer) = prompt::read_answer(input, echo, output)? else {
                 return Ok(());
             };
             // The answers every play command takes: the side's name, its number, or the
@@ -432,7 +432,7 @@ fn play_game(
             loop {
                 write!(output, "Your move ({human}): ")?;
                 output.flush()?;
-                let Some(answer) = prompt::read_line(input, echo, output)? else {
+                let Some(answer) = prompt::read_answer(input, echo, output)? else {
                     return Ok(());
                 };
                 let played = match answer.parse::<u32>() {
