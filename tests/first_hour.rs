@@ -624,7 +624,8 @@ fn flags_that_do_not_apply_or_cannot_hold_are_refused() {
         "cannot be used with",
     );
     assert_usage_error_of(&["kalah", "solve", "--seeds", "100000"], "not in 1..=20");
-    // A score no position can have is bad input, as in a book file.
+    // A score no position can have is bad input, as in a book file: on 7×6 a score is
+    // at most (42 + 1) / 2 = 21, a win with the first stone.
     let output = gametree_with_input(&["connect4", "solve"], "445566 99\n");
     assert_usage_error(
         &output,

@@ -281,13 +281,13 @@ enum CheckersCommand {
         /// The ridge penalty on the square tables' and the patterns' weights (in logits², per
         /// position): more pulls each square towards its piece's mean weight, each pattern
         /// towards none
-        #[arg(long, value_name = "PENALTY", default_value_t = learn::SQUARE_RIDGE, requires = "squares", value_parser = learn::parse_ridge)]
+        #[arg(long, value_name = "PENALTY", default_value_t = learn::SQUARE_RIDGE, requires = "squares", value_parser = learn::parse_fraction)]
         square_ridge: f64,
         /// Blend each position's target with the search's value of it, where the game file
         /// has one (`checkers selfplay` records them): this share of the target is
         /// logistic(value × a fitted scale), the rest the game's result (0: the result
         /// alone; needs --model logistic). Held-out losses stay measured against results
-        #[arg(long, value_name = "SHARE", default_value_t = 0.0, value_parser = learn::parse_share)]
+        #[arg(long, value_name = "SHARE", default_value_t = 0.0, value_parser = learn::parse_fraction)]
         score_weight: f64,
         /// Print one JSON object instead of a table.
         #[arg(long)]

@@ -29,24 +29,16 @@ const RIDGE: f64 = 1e-7;
 /// and 10⁻²: 10⁻³ gives smoother tables for next to nothing.
 pub const SQUARE_RIDGE: f64 = 1e-3;
 
-/// `--square-ridge`: a penalty from 0 to 1.
+/// `--square-ridge` and `--score-weight`: a number from 0 to 1.
 ///
 /// # Errors
 /// A message naming the text when it is not such a number.
-pub fn parse_ridge(text: &str) -> Result<f64, String> {
+pub fn parse_fraction(text: &str) -> Result<f64, String> {
     text.parse::<f64>()
         .ok()
-        .filter(|ridge| (0.0..=1.0).contains(ridge))
+        .filter(|fraction| (0.0..=1.0).contains(fraction))
         .ok_or_else(|| format!("{text:?} is not a number from 0 to 1"))
 }
-/// `--score-weight`: a share from 0 to 1.
-///
-/// # Errors
-/// A message naming the text when it is not such a number.
-pub fn parse_share(text: &str) -> Result<f64, String> {
-    parse_ridge(text)
-}
-
 /// The most plies a game may have: far beyond the 300-ply adjudication of the match
 /// harness, a bound on a malformed file.
 const MOST_PLIES: usize = 10_000;
