@@ -191,6 +191,28 @@ fn play_asks_for_a_mark_reprompts_on_bad_input_and_ends_at_end_of_input() {
 }
 
 #[test]
+fn play_goes_on_from_the_moves_given() {
+    // X took the centre before the game starts: the person is X, so the computer (O)
+    // answers first, on a board that shows the centre taken.
+    let transcript = play(&["ttt", "play", "--side", "x", "--moves", "5"], "");
+    let first_board = transcript.find("4 X 6").expect("the centre is X's");
+    let answer = transcript
+        .find("The computer (O) plays")
+        .expect("the computer moves first");
+    assert!(first_board < answer, "{transcript}");
+    assert!(!transcript.contains("Your move (X): 5"), "{transcript}");
+    // A finished game or a wrong move is refused before the game starts.
+    assert_usage_error_of(
+        &["ttt", "play", "--side", "x", "--moves", "1,4,2,5,3"],
+        "the game is over (X has won)",
+    );
+    assert_usage_error_of(
+        &["ttt", "play", "--moves", "1,1"],
+        "square 1 is already taken by X",
+    );
+}
+
+#[test]
 fn an_empty_window_is_refused_as_no_value_lies_inside_it() {
     // Issue 13: α = β used to print "(0 NIL NIL)"; like `gametree tree`, the window must
     // hold a value.

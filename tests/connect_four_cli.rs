@@ -169,6 +169,49 @@ fn play_answers_bad_input_and_the_computer_wins_a_careless_game() {
 }
 
 #[test]
+fn play_goes_on_from_the_moves_given() {
+    let output = gametree(
+        &[
+            "connect4", "play", "--width", "5", "--height", "4", "--side", "second", "--moves", "3",
+        ],
+        "4\n",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let stdout = text(&output.stdout);
+    // The first board holds the first player's disc in column 3, and it is the person's
+    // (O's) move at once.
+    let after_prompt = stdout
+        .split("You are O. Type a column number, 1 to 5.")
+        .nth(1)
+        .expect("a side");
+    assert!(
+        after_prompt
+            .trim_start()
+            .starts_with(". . . . .\n. . . . .\n. . . . .\n. . X . ."),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Your move (O): 4"), "{stdout}");
+    assert!(stdout.contains(". . X O ."), "{stdout}");
+    for (moves, message) in [
+        ("1212121", "the game is over after move 7"),
+        ("6", "there is no column 6"),
+    ] {
+        let output = gametree(
+            &[
+                "connect4", "play", "--width", "5", "--height", "4", "--side", "first", "--moves",
+                moves,
+            ],
+            "",
+        );
+        assert_eq!(output.status.code(), Some(2), "{output:?}");
+        let stderr = text(&output.stderr);
+        assert!(stderr.starts_with("gametree: --moves "), "{stderr}");
+        assert!(stderr.contains(message), "{stderr}");
+        assert!(output.stdout.is_empty(), "{output:?}");
+    }
+}
+
+#[test]
 fn play_asks_for_a_side_and_stops_quietly_at_the_end_of_input() {
     let output = gametree(
         &["connect4", "play", "--width", "5", "--height", "4"],

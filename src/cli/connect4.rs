@@ -286,6 +286,10 @@ struct PlayArgs {
         value_name = "SIDE"
     )]
     side: Option<Side>,
+    /// The moves played before the game starts: 1-based columns, first player first
+    /// (empty: the empty board)
+    #[arg(long, value_name = "COLUMNS", default_value = "")]
+    moves: String,
     /// The most positions the computer searches for each move it considers (each thread);
     /// a move not solved within them is judged by the bounds proved on its score (the
     /// opening of a 7×6 game is far too large to solve in a turn)
@@ -758,8 +762,11 @@ fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
     let stdout = io::stdout();
     // Piped moves are not shown by a terminal: echo them so the transcript reads well.
     let echo = !stdin.is_terminal();
-    let game = args.board.empty_board()?;
     let options = args.board.options(false)?;
+    let game = args
+        .board
+        .position(&args.moves)
+        .map_err(|error| CliError::Usage(format!("--moves {error}")))?;
     args.engine.check()?;
     if args.max_nodes == 0 {
         return Err(CliError::Usage(

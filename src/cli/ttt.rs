@@ -119,6 +119,10 @@ struct PlayArgs {
         value_name = "SIDE"
     )]
     side: Option<Side>,
+    /// The moves played before the game starts: squares 1 to 9 (decimal, numbered left to
+    /// right from the top row), in game order, X first; empty means the empty board
+    #[arg(long, value_name = "SQUARES", default_value = "")]
+    moves: String,
     #[command(flatten)]
     engine: EngineArgs,
 }
@@ -179,16 +183,21 @@ impl Computer {
     }
 }
 
-fn best(args: &BestArgs) -> Result<Outcome, CliError> {
-    args.engine.check()?;
-    let game = TicTacToe::parse_moves(&args.moves)
-        .map_err(|error| CliError::Usage(format!("--moves {:?}: {error}", args.moves)))?;
+/// The game after `--moves`, refused (exit 2) when a move is wrong or the game is over.
+fn unfinished_game(moves: &str) -> Result<TicTacToe, CliError> {
+    let game = TicTacToe::parse_moves(moves)
+        .map_err(|error| CliError::Usage(format!("--moves {moves:?}: {error}")))?;
     if let Some(ending) = game.ending() {
         return Err(CliError::Usage(format!(
-            "--moves {:?}: the game is over ({ending}): there is no move to choose",
-            args.moves
+            "--moves {moves:?}: the game is over ({ending}): there is no move to choose"
         )));
     }
+    Ok(game)
+}
+
+fn best(args: &BestArgs) -> Result<Outcome, CliError> {
+    args.engine.check()?;
+    let game = unfinished_game(&args.moves)?;
     let moves = game.moves().to_vec();
     let mut computer = Computer::new(&args.engine);
     let (square, result) = computer
@@ -369,10 +378,12 @@ fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
         Side::Second => Mark::O,
     });
     args.engine.check()?;
+    let game = unfinished_game(&args.moves)?;
     // Piped moves are not shown by a terminal: echo them so the transcript reads well.
     let echo = !stdin.is_terminal();
     let mut computer = Computer::new(&args.engine);
     play_game(
+        game,
         human,
         &mut computer,
         echo,
@@ -384,7 +395,9 @@ fn play(args: &PlayArgs) -> Result<Outcome, CliError> {
 
 /// A person plays the computer, reading moves line by line from `input`. Bad input is
 /// answered with the reason and asked for again; the end of input ends the game quietly.
+/// The game goes on from `game` (the moves of `--moves`).
 fn play_game(
+    mut game: TicTacToe,
     human: Option<Mark>,
     computer: &mut Computer,
     echo: bool,
@@ -412,7 +425,6 @@ fn play_game(
             }
         },
     };
-    let mut game = TicTacToe::new();
     writeln!(
         output,
         "You are {human}. Squares are numbered 1 to 9, left to right from the top."
@@ -519,6 +531,7 @@ mod tests {
         let mut input = io::Cursor::new("maybe\nx\n0\nten\n5\n5\n");
         let mut output = Vec::new();
         play_game(
+            TicTacToe::new(),
             None,
             &mut Computer::Alphabeta,
             true,
