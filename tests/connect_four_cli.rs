@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::gametree_with_input as gametree;
+use common::{assert_usage_error, gametree_with_input as gametree};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("utf-8")
@@ -192,9 +192,13 @@ fn play_goes_on_from_the_moves_given() {
     );
     assert!(stdout.contains("Your move (O): 4"), "{stdout}");
     assert!(stdout.contains(". . X O ."), "{stdout}");
+    // A finished game or a wrong move is refused before the game starts.
     for (moves, message) in [
-        ("1212121", "the game is over after move 7"),
-        ("6", "there is no column 6"),
+        (
+            "1212121",
+            "--moves \"1212121\": the game is over after move 7",
+        ),
+        ("6", "--moves \"6\": move 1 ('6'): there is no column 6"),
     ] {
         let output = gametree(
             &[
@@ -203,11 +207,7 @@ fn play_goes_on_from_the_moves_given() {
             ],
             "",
         );
-        assert_eq!(output.status.code(), Some(2), "{output:?}");
-        let stderr = text(&output.stderr);
-        assert!(stderr.starts_with("gametree: --moves "), "{stderr}");
-        assert!(stderr.contains(message), "{stderr}");
-        assert!(output.stdout.is_empty(), "{output:?}");
+        assert_usage_error(&output, &format!("gametree: {message}"));
     }
 }
 
