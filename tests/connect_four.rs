@@ -369,6 +369,25 @@ fn the_outlook_bounds_hold_the_exact_score_of_random_positions_on_small_boards()
 }
 
 #[test]
+fn an_odd_threat_proves_the_first_players_win_before_any_search() {
+    // After 5516236534775 the first player threatens d3 (the diagonal b1 c2 d3 e4): a cell
+    // in an odd row with the cell below it empty. The second player, to move, cannot
+    // complete a line in the cells it can claim (Allis' zugzwang control), so the outlook
+    // knows that the first player wins with the stone in d3 at the latest, a score of 2,
+    // before any move is searched; claimeven and Pons' bounds know nothing here (they
+    // leave the second player an upper bound of at least 0). The search confirms it.
+    let game = ConnectFour::from_moves("5516236534775").expect("legal");
+    let (lower, upper) = outlook_interval(&game);
+    assert_eq!(upper, -2, "the second player's score is at most -2");
+    assert!(
+        lower < upper,
+        "the exact score still needs a search: {lower}..={upper}"
+    );
+    let mut solver = Solver::new(SolveOptions::default());
+    assert_eq!(solver.solve(&mut game.clone()).score, -2);
+}
+
+#[test]
 fn a_large_search_takes_on_deep_knowledge_and_keeps_the_score() {
     // An opening of Pons' Test_L1_R2 (score 4) that takes about a million positions
     // without deep knowledge: past the escalation point.

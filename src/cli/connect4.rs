@@ -40,7 +40,7 @@ enum Connect4Command {
         $ echo '2252576253462244111563365343671351441 -1' | gametree connect4 solve\n  \
         2252576253462244111563365343671351441 -1 [..] [..]\n  \
         $ head -2 data/connect4/Test_L2_R1 | gametree connect4 solve --json\n  \
-        {\"moves\":\"5554224333234511764415115\",\"score\":4,\"expected\":4,\"nodes\":117,\"microseconds\":[..],\"peak_memory_mib\":[..]}\n  \
+        {\"moves\":\"5554224333234511764415115\",\"score\":4,\"expected\":4,\"nodes\":67,\"microseconds\":[..],\"peak_memory_mib\":[..]}\n  \
         {\"moves\":\"52753311433677442422121\",\"score\":8,\"expected\":8,\"nodes\":36,\"microseconds\":[..],\"peak_memory_mib\":[..]}\n\
         \n\
         An empty line is the empty board (a long solve on 7×6: watch the progress on stderr).")]
