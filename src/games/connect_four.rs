@@ -246,8 +246,8 @@ impl ConnectFour {
     /// costs more than it saves. The solver switches it on by itself ([`Solvable::escalate`])
     /// when a search grows large, so a position need not be told.
     ///
-    /// Either way the values are the same; the claimeven bound and the test whether a
-    /// player can still complete a line are always used.
+    /// Either way the values are the same; the claimeven and zugzwang bounds and the test
+    /// whether a player can still complete a line are always used.
     ///
     /// # Example
     /// ```
@@ -1004,7 +1004,7 @@ impl Solvable for ConnectFour {
 
     /// With [`ConnectFour::deep_knowledge`]: the outlook is a few bitboard operations,
     /// knows many positions at once (a win at once, a loss to a double threat,
-    /// claimeven), and finds the threats the move ordering needs.
+    /// claimeven, zugzwang control), and finds the threats the move ordering needs.
     fn outlook_successors(&self) -> bool {
         self.deep
     }
@@ -1013,7 +1013,9 @@ impl Solvable for ConnectFour {
     /// n stones; one whose every move lets the opponent win at once scores −(w·h − n)/2;
     /// with two cells left and neither, the game is a draw. Otherwise a win can come no
     /// sooner than the player's next-but-one stone, nor a loss sooner than the opponent's
-    /// next-but-one. The candidates are the cells that do not lose at once.
+    /// next-but-one. Beyond Pons: a player who cannot complete a line cannot win; Allis'
+    /// claimeven and zugzwang control bound the score (see the docs' "Zugzwang control").
+    /// The candidates are the cells that do not lose at once.
     ///
     /// After one of its own search moves the game is not over and the player to move
     /// cannot win at once (the previous player's move did not allow it): those checks are
