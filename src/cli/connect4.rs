@@ -146,8 +146,8 @@ struct BookUse {
     no_book: bool,
 }
 
-/// The book shipped with gametree: every 7×6 position of up to five stones, built by
-/// `gametree connect4 book data/connect4/book-7x6 --plies 4`, then `--plies 5`.
+/// The book shipped with gametree: every 7×6 position of up to six stones, built by
+/// `gametree connect4 book data/connect4/book-7x6 --plies 6`.
 pub(super) const SHIPPED_BOOK: &str = include_str!("../../data/connect4/book-7x6");
 
 impl BookUse {
