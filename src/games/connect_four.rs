@@ -663,7 +663,7 @@ impl ConnectFour {
             upper = upper.min(self.claimeven_bound_in::<H>());
         }
         if threats != 0 {
-            upper = upper.min(self.odd_threat_bound_in::<H>(threats));
+            upper = upper.min(self.zugzwang_bound_in::<H>(threats));
         }
         if lower >= upper {
             return (Outlook::Known(self.value_to_max(upper)), threats);
@@ -742,7 +742,7 @@ impl ConnectFour {
     ///
     /// Steininger's `c4` and Pons' solver use claimeven alone.
     #[inline(always)]
-    fn odd_threat_bound_in<const H: u32>(&self, threats: u64) -> i32 {
+    fn zugzwang_bound_in<const H: u32>(&self, threats: u64) -> i32 {
         const EVEN_BITS: u64 = 0x5555_5555_5555_5555;
         let height = self.height_of::<H>();
         let stride = height + 1;
@@ -1452,7 +1452,7 @@ mod tests {
     }
 
     #[test]
-    fn the_odd_threat_bound_holds_the_exact_score_and_decides_many_positions() {
+    fn the_zugzwang_bound_holds_the_exact_score_and_decides_many_positions() {
         // Either player to move, boards of even and odd height, against plain minimax: the
         // rule's bound is never above the exact score, and it is often the score itself.
         let (mut bounded, mut tight) = ([0; 2], 0);
@@ -1480,7 +1480,7 @@ mod tests {
         ] {
             for game in random_positions(width, height, stones, count) {
                 let threats = game.winning_cells(game.current ^ game.mask);
-                let bound = game.odd_threat_bound_in::<ANY_HEIGHT>(threats);
+                let bound = game.zugzwang_bound_in::<ANY_HEIGHT>(threats);
                 if bound == i32::MAX {
                     continue;
                 }
