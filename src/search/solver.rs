@@ -131,9 +131,12 @@ pub trait Solvable: Game<Value = i32> + ZobristHash {
     ///
     /// Some knowledge saves positions at a cost per position that pays only in a large
     /// search (Connect Four's dead stones and look at every successor): a solve starts
-    /// without it and takes it on once it has visited this many positions. The table's
-    /// entries stay true either way; only the positions searched before the switch (at
-    /// most this many) may be searched again.
+    /// without it and takes it on once it has visited this many positions. The table keeps
+    /// the entries stored before the switch, so [`solver_key`](Self::solver_key) must
+    /// encode positions alike with the knowledge and without: a key made before the switch
+    /// may not be the key of a different position after it. Then the table's entries stay
+    /// true either way; only the positions searched before the switch (at most this many)
+    /// may be searched again.
     fn escalation(&self) -> Option<u64> {
         None
     }
