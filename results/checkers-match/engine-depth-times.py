@@ -7,41 +7,83 @@ GuiNN; for each game, `newgame`, then replays the record through the driver's ow
 and, at each ply from the fourth where GuiNN was to move, times `go DEPTH game-so-far`
 (tables kept through the game, as in a match). Prints the mean, median and longest time a
 move at each depth. The driver's protocol is in examples/checkers_match.rs."""
-import json, subprocess, sys, time, statistics, os
-GUINN = os.environ.get("GAMETREE_GUINN") or sys.exit("set GAMETREE_GUINN to the GuiNN driver")
-record = sys.argv[1]; depths = [int(d) for d in sys.argv[2].split(",")]; ngames = int(sys.argv[3])
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
 START = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
-games = [json.loads(l) for l in open(record)]
-step = max(1, len(games) // ngames)
-games = games[::step][:ngames]
-p = subprocess.Popen([GUINN], cwd=os.path.dirname(os.path.abspath(GUINN)), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-def send(s): p.stdin.write(s + "\n"); p.stdin.flush()
-def until(w):
-    while True:
-        l = p.stdout.readline()
-        if not l: raise SystemExit("engine died")
-        l = l.strip()
-        if l.split()[:1] == [w]: return l
-until("ready")
-def norm(m):
-    sep = "x" if "x" in m else "-"; s = m.replace("x", "-").split("-"); return (s[0], s[-1], sep)
-def after(fen, move):
-    send("moves " + fen); n = int(until("moves").split()[1])
-    lines = [p.stdout.readline().split() for _ in range(n)]
-    cands = [f for f, mv in lines if norm(mv) == norm(move)]
-    if len(cands) != 1: raise SystemExit(f"cannot replay {move} at {fen}: {lines}")
-    return cands[0]
-for d in depths:
-    times = []
-    for g in games:
-        send("newgame"); until("ok")
-        guinn_black = g["gametree"] == "white"
-        fens = [START]
-        for ply, mv in enumerate(g["moves"]):
-            black_to_move = ply % 2 == 0
-            if ply >= 3 and black_to_move == guinn_black:
-                t = time.perf_counter(); send(f"go {d} " + "|".join(fens)); until("result"); until("info")
-                times.append(time.perf_counter() - t)
-            fens.append(after(fens[-1], mv))
-    print(f"depth {d}: {len(times)} moves over {len(games)} games, mean {1000*statistics.mean(times):.0f} ms, median {1000*statistics.median(times):.0f} ms, max {1000*max(times):.0f} ms", flush=True)
-send("quit")
+BALLOT_PLIES = 3  # a three-move ballot's moves are not the engine's
+
+
+class Driver:
+    """The GuiNN driver's line protocol: one command a line, answers read to a keyword."""
+
+    def __init__(self, path):
+        self.process = subprocess.Popen(
+            [path], cwd=os.path.dirname(os.path.abspath(path)),
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.read_until("ready")
+
+    def send(self, line):
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def read_until(self, word):
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                sys.exit("the engine stopped")
+            if line.split()[:1] == [word]:
+                return line.strip()
+
+    def position_after(self, fen, move):
+        """The FEN after `move` (notation as in the record: a capture may name its end only)."""
+        self.send("moves " + fen)
+        count = int(self.read_until("moves").split()[1])
+        listed = [self.process.stdout.readline().split() for _ in range(count)]
+        matching = [after for after, text in listed if ends_of(text) == ends_of(move)]
+        if len(matching) != 1:
+            sys.exit(f"cannot replay {move} at {fen}: {listed}")
+        return matching[0]
+
+
+def ends_of(move):
+    """A move's first and last square and whether it captures."""
+    squares = move.replace("x", "-").split("-")
+    return squares[0], squares[-1], "x" in move
+
+
+def main():
+    path = os.environ.get("GAMETREE_GUINN") or sys.exit("set GAMETREE_GUINN to the GuiNN driver")
+    record, depths, game_count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    with open(record) as lines:
+        games = [json.loads(line) for line in lines]
+    games = games[:: max(1, len(games) // game_count)][:game_count]
+    driver = Driver(path)
+    for depth in (int(d) for d in depths.split(",")):
+        seconds = []
+        for game in games:
+            driver.send("newgame")
+            driver.read_until("ok")
+            guinn_is_black = game["gametree"] == "white"
+            fens = [START]
+            for ply, move in enumerate(game["moves"]):
+                if ply >= BALLOT_PLIES and (ply % 2 == 0) == guinn_is_black:
+                    start = time.perf_counter()
+                    driver.send(f"go {depth} " + "|".join(fens))
+                    driver.read_until("result")
+                    driver.read_until("info")
+                    seconds.append(time.perf_counter() - start)
+                fens.append(driver.position_after(fens[-1], move))
+        print(f"depth {depth}: {len(seconds)} moves over {len(games)} games, "
+              f"mean {1000 * statistics.mean(seconds):.0f} ms, "
+              f"median {1000 * statistics.median(seconds):.0f} ms, "
+              f"longest {1000 * max(seconds):.0f} ms", flush=True)
+    driver.send("quit")
+
+
+if __name__ == "__main__":
+    main()
