@@ -42,6 +42,10 @@
 //! third repetition or 40 moves by each side without a capture or a man's move (draws), or,
 //! adjudicated a draw, after `--max-plies`.
 //!
+//! To choose the engine's depth for a time a move, `--time-depths 20,22,24 --record FILE`
+//! plays no match: it replays `--games N` games of an earlier match's record through the
+//! engine and times its own moves at each depth (mean, median, longest).
+//!
 //! Games are appended to `--out` (JSON lines) as they end; a rerun with the same file plays
 //! only the games it does not hold. `--ballots N` plays the first N ballots (default all
 //! 156, so 312 games); `--jobs J` plays J games at once, each with its own engine process.
@@ -542,6 +546,139 @@ fn summary(label: &str, records: &[(Color, f64)]) {
     );
 }
 
+/// `--time-depths`: the engine's own time a move at each depth, measured on games it played.
+/// Each chosen game of `--record` is replayed from its start; at every ply after the ballot
+/// where the engine was to move, the engine is asked for its move at the depth being timed
+/// (its tables kept through the game, as in a match) and the recorded move is played on.
+/// A depth's mean is what a match at that depth would cost a move; the median and longest
+/// show how uneven it is. Exits 2 on a record it cannot read.
+fn time_depths(settings: &Settings, depths: &str, flags: &Flags) {
+    let depths: Vec<u32> = depths
+        .split(',')
+        .map(|depth| {
+            depth.trim().parse().unwrap_or_else(|_| {
+                fail(
+                    "checkers_match",
+                    &format!("--time-depths {depths:?}: depths separated by commas"),
+                )
+            })
+        })
+        .collect();
+    let Some(record) = flags.value("--record") else {
+        fail("checkers_match", "--time-depths needs --record FILE");
+    };
+    let text = std::fs::read_to_string(record)
+        .unwrap_or_else(|error| fail("checkers_match", &format!("--record {record}: {error}")));
+    let games: Vec<RecordedGame> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(number, line)| {
+            RecordedGame::parse(line).unwrap_or_else(|error| {
+                fail(
+                    "checkers_match",
+                    &format!("--record {record} line {}: {error}", number + 1),
+                )
+            })
+        })
+        .collect();
+    let wanted = flags.number("--games", 5usize).max(1);
+    let chosen: Vec<&RecordedGame> = games
+        .iter()
+        .step_by((games.len() / wanted).max(1))
+        .take(wanted)
+        .collect();
+    let mut opponent = Opponent::start(settings).unwrap_or_else(|error| {
+        eprintln!("checkers_match: {error}");
+        std::process::exit(2);
+    });
+    for depth in depths {
+        opponent.settings.opponent_depth = depth;
+        let mut seconds = Vec::new();
+        for game in &chosen {
+            let measured = game
+                .time_engine_moves(&mut opponent)
+                .unwrap_or_else(|error| {
+                    eprintln!("checkers_match: game {}: {error}", game.index);
+                    std::process::exit(2);
+                });
+            seconds.extend(measured);
+        }
+        if seconds.is_empty() {
+            println!("depth {depth}: no move of the engine's in the games chosen");
+            continue;
+        }
+        seconds.sort_by(f64::total_cmp);
+        let mean = seconds.iter().sum::<f64>() / seconds.len() as f64;
+        println!(
+            "depth {depth}: {} moves over {} games, mean {:.0} ms, median {:.0} ms, longest {:.0} ms",
+            seconds.len(),
+            chosen.len(),
+            1000.0 * mean,
+            1000.0 * seconds[seconds.len() / 2],
+            1000.0 * seconds[seconds.len() - 1],
+        );
+    }
+}
+
+/// One game of an earlier match's record, as far as `--time-depths` needs it.
+struct RecordedGame {
+    index: usize,
+    /// The engine's colour in that game: the other side from gametree's.
+    engine: Color,
+    moves: Vec<String>,
+}
+
+impl RecordedGame {
+    fn parse(line: &str) -> Result<RecordedGame, String> {
+        let value: serde_json::Value =
+            serde_json::from_str(line).map_err(|error| error.to_string())?;
+        let index = value["index"].as_u64().ok_or("no \"index\"")? as usize;
+        let engine = match value["gametree"].as_str() {
+            Some("black") => Color::White,
+            Some("white") => Color::Black,
+            _ => return Err("\"gametree\" is neither \"black\" nor \"white\"".into()),
+        };
+        let moves = value["moves"]
+            .as_array()
+            .ok_or("no \"moves\"")?
+            .iter()
+            .map(|mv| {
+                mv.as_str()
+                    .map(str::to_string)
+                    .ok_or("a move that is not text")
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(RecordedGame {
+            index,
+            engine,
+            moves,
+        })
+    }
+
+    /// Replays the game through `opponent`, timing its move wherever it was to move after
+    /// the ballot's three plies.
+    fn time_engine_moves(&self, opponent: &mut Opponent) -> Result<Vec<f64>, String> {
+        const BALLOT_PLIES: usize = 3;
+        opponent.new_game()?;
+        let mut history = vec![Position::initial()];
+        let mut seconds = Vec::new();
+        for (ply, text) in self.moves.iter().enumerate() {
+            let position = history[history.len() - 1];
+            if ply >= BALLOT_PLIES && position.side_to_move() == self.engine {
+                let thinking = Instant::now();
+                opponent.reply(&history, &self.moves[..ply], seconds.is_empty())?;
+                seconds.push(thinking.elapsed().as_secs_f64());
+            }
+            let mv = position
+                .parse_move(text)
+                .map_err(|error| format!("ply {}: {text}: {error}", ply + 1))?;
+            history.push(position.play(mv));
+        }
+        Ok(seconds)
+    }
+}
+
 /// What `--help` prints: the flags, their defaults and the engines' variables.
 const USAGE: &str = "\
 checkers_match: gametree's checkers player against another engine, from the ACF ballots
@@ -564,7 +701,11 @@ Usage: checkers_match [FLAGS]   (the engine's driver in GAMETREE_CAKE, GAMETREE_
   --ballots N            the first N ballots, each played with both colours (default 156)
   --jobs J               games played at once (default 1)
   --out FILE             games as JSON lines; a rerun plays only the missing ones
-                         (default target/checkers-match.jsonl)";
+                         (default target/checkers-match.jsonl)
+
+  --time-depths D1,D2,.. plays no match: times the engine's own moves at each depth,
+                         replaying --games N (default 5) games spread over --record FILE
+                         (an earlier match's --out), to choose the depth nearest a time";
 
 /// `--eval`: `samuel` (the default), `learned` or a weights file of `checkers learn`.
 fn evaluation(name: Option<&str>) -> Evaluation {
@@ -603,6 +744,9 @@ fn main() {
             "--ballots",
             "--jobs",
             "--out",
+            "--time-depths",
+            "--record",
+            "--games",
         ],
         &["--history", "--pvs", "--lmr"],
     );
@@ -657,6 +801,9 @@ fn main() {
             .map(|_| seconds(&flags, "--opponent-time")),
         max_plies: flags.number("--max-plies", 300),
     };
+    if let Some(depths) = flags.value("--time-depths") {
+        return time_depths(&settings, depths, &flags);
+    }
     let ballots = three_move_ballots();
     let count = flags.number("--ballots", ballots.len()).min(ballots.len());
     let jobs = flags.number("--jobs", 1usize).max(1);
