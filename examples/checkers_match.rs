@@ -34,7 +34,8 @@
 //! `--pvs` and `--lmr` add the history heuristic, principal variation search and late move
 //! reductions; `--eval learned` or
 //! `--eval FILE` plays with the learned evaluation instead of Samuel's; `--endgame-pieces N`
-//! reads endgame databases of up to N pieces, built at the start); the engine searches
+//! reads endgame databases of up to N pieces, built at the start, `--endgame FILE` those
+//! `gametree checkers endgame --output` saved); the engine searches
 //! to `--opponent-depth` plies (both drivers take a depth, not a time). Each move is checked
 //! by both move generators: the engine's move must lead to a position gametree's generator
 //! lists, and gametree's move to one the engine's generator lists (`moves` in both
@@ -697,6 +698,8 @@ Usage: checkers_match [FLAGS]   (the engine's driver in GAMETREE_CAKE, GAMETREE_
   --history, --pvs, --lmr  history heuristic, principal variation search, late move reductions
   --eval E               samuel (default), learned, or a weights file of `checkers learn`
   --endgame-pieces N     endgame databases of up to N pieces (2 to 6), built at the start
+  --endgame FILE         endgame databases read from FILE (`gametree checkers endgame
+                         --output`) instead of built: 6 pieces take 30 minutes to build
   --max-plies N          a game still going after N plies is a draw (default 300)
   --ballots N            the first N ballots, each played with both colours (default 156)
   --jobs J               games played at once (default 1)
@@ -740,6 +743,7 @@ fn main() {
             "--table-mib",
             "--eval",
             "--endgame-pieces",
+            "--endgame",
             "--max-plies",
             "--ballots",
             "--jobs",
@@ -785,17 +789,32 @@ fn main() {
         pvs: flags.switch("--pvs"),
         lmr: flags.switch("--lmr"),
         evaluation: evaluation(flags.value("--eval")),
-        endgame: flags.value("--endgame-pieces").map(|_| {
-            let pieces = flags.number("--endgame-pieces", 4usize);
-            if !(2..=gametree::games::checkers::endgame::MOST_ENDGAME_PIECES).contains(&pieces) {
-                eprintln!("checkers_match: --endgame-pieces {pieces}: from 2 to 6");
-                std::process::exit(2);
+        endgame: if let Some(path) = flags.value("--endgame") {
+            if flags.value("--endgame-pieces").is_some() {
+                fail(
+                    "checkers_match",
+                    "--endgame and --endgame-pieces: one or the other",
+                );
             }
-            CheckersEndgame::build(pieces, 2, |_| {}).unwrap_or_else(|error| {
-                eprintln!("checkers_match: --endgame-pieces {pieces}: {error}");
-                std::process::exit(2);
+            Some(
+                CheckersEndgame::read_file(Path::new(path)).unwrap_or_else(|error| {
+                    fail("checkers_match", &format!("--endgame {path}: {error}"))
+                }),
+            )
+        } else {
+            flags.value("--endgame-pieces").map(|_| {
+                let pieces = flags.number("--endgame-pieces", 4usize);
+                if !(2..=gametree::games::checkers::endgame::MOST_ENDGAME_PIECES).contains(&pieces)
+                {
+                    eprintln!("checkers_match: --endgame-pieces {pieces}: from 2 to 6");
+                    std::process::exit(2);
+                }
+                CheckersEndgame::build(pieces, 2, |_| {}).unwrap_or_else(|error| {
+                    eprintln!("checkers_match: --endgame-pieces {pieces}: {error}");
+                    std::process::exit(2);
+                })
             })
-        }),
+        },
         opponent_time: flags
             .value("--opponent-time")
             .map(|_| seconds(&flags, "--opponent-time")),

@@ -9,8 +9,6 @@ use serde_json::json;
 use gametree::games::checkers::endgame::{CheckersEndgame, EndgameBoard, MOST_ENDGAME_PIECES};
 use gametree::search::retrograde::Endgame;
 
-use std::io::Read as _;
-
 use crate::cli::kalah::{refuse_unwritable, write_table};
 use crate::cli::output::outln;
 use crate::cli::{CliError, Outcome, limits, progress};
@@ -50,29 +48,8 @@ pub fn build(pieces: usize) -> Result<(CheckersEndgame, f64), CliError> {
 /// Databases read from `path`, written by `checkers endgame --output`: the pieces are read
 /// from the table's header.
 pub fn read(path: &Path) -> Result<CheckersEndgame, CliError> {
-    let failed =
-        |error: &dyn std::fmt::Display| usage(format!("--endgame {}: {error}", path.display()));
-    let pieces = {
-        use std::io::BufRead;
-        let file = std::fs::File::open(path).map_err(|error| failed(&error))?;
-        let mut header = std::io::BufReader::new(file).take(8192);
-        let mut lines = Vec::new();
-        for _ in 0..2 {
-            let mut line = Vec::new();
-            header
-                .read_until(b'\n', &mut line)
-                .map_err(|error| failed(&error))?;
-            lines.push(String::from_utf8_lossy(&line).trim().to_string());
-        }
-        lines[1]
-            .split_whitespace()
-            .find_map(|word| word.strip_prefix("pieces="))
-            .and_then(|count| count.parse::<usize>().ok())
-            .filter(|pieces| (2..=MOST_ENDGAME_PIECES).contains(pieces))
-            .ok_or_else(|| failed(&"not a checkers endgame database"))?
-    };
-    let file = std::fs::File::open(path).map_err(|error| failed(&error))?;
-    CheckersEndgame::read_from(file, pieces).map_err(|error| failed(&error))
+    CheckersEndgame::read_file(path)
+        .map_err(|error| usage(format!("--endgame {}: {error}", path.display())))
 }
 
 /// Runs `checkers endgame`.

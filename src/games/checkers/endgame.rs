@@ -518,6 +518,35 @@ impl CheckersEndgame {
         })
     }
 
+    /// Databases read from a file [`EndgameTable::write_to`] wrote (`gametree checkers
+    /// endgame --output`), of however many pieces its header names: a program that plays
+    /// with them need not know how they were built.
+    ///
+    /// # Errors
+    /// [`crate::search::retrograde::EndgameError`] when the file cannot be read or is not
+    /// a checkers database.
+    pub fn read_file(
+        path: &std::path::Path,
+    ) -> Result<CheckersEndgame, crate::search::retrograde::EndgameError> {
+        use crate::search::retrograde::EndgameError;
+        use std::io::{BufRead, Read};
+        let mut reader = std::io::BufReader::new(std::fs::File::open(path)?);
+        // The header's second line is the id, `checkers english pieces=N no-draw-rules`;
+        // `read_from` checks the whole of it once the count is known.
+        let mut id = Vec::new();
+        for _ in 0..2 {
+            id.clear();
+            (&mut reader).take(4096).read_until(b'\n', &mut id)?;
+        }
+        let pieces = String::from_utf8_lossy(&id)
+            .split_whitespace()
+            .find_map(|word| word.strip_prefix("pieces="))
+            .and_then(|count| count.parse::<usize>().ok())
+            .filter(|pieces| (2..=MOST_ENDGAME_PIECES).contains(pieces))
+            .ok_or_else(|| EndgameError::Format("not a checkers endgame database".into()))?;
+        CheckersEndgame::read_from(std::fs::File::open(path)?, pieces)
+    }
+
     /// The table.
     #[must_use]
     pub fn table(&self) -> &EndgameTable {
@@ -609,5 +638,45 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_saved_database_reads_back_without_being_told_its_pieces() {
+        let built = CheckersEndgame::build(3, 1, |_| {}).expect("3 pieces build");
+        let directory =
+            std::env::temp_dir().join(format!("gametree-endgame-{}", std::process::id()));
+        std::fs::create_dir_all(&directory).expect("a scratch directory");
+        let path = directory.join("three.db");
+        let mut bytes = Vec::new();
+        built
+            .table()
+            .write_to(&mut bytes)
+            .expect("written to memory");
+        std::fs::write(&path, &bytes).expect("the file");
+        let read = CheckersEndgame::read_file(&path).expect("read back");
+        assert_eq!(read.pieces(), 3);
+        for fen in [
+            "B:WK1:BK28,K32",
+            "W:WK1:BK28,K32",
+            "B:W14,K1:BK18",
+            "W:W24:B13",
+        ] {
+            let position = Position::from_fen(fen).expect("a FEN");
+            assert_eq!(read.probe(&position), built.probe(&position), "{fen}");
+        }
+        // Not a database, and a database's header naming no count it can hold.
+        std::fs::write(&path, b"hello\nworld\n").expect("the file");
+        assert!(CheckersEndgame::read_file(&path).is_err());
+        let mut foreign = bytes.clone();
+        let count = foreign
+            .windows(8)
+            .position(|word| word == b"pieces=3")
+            .expect("the header names its pieces")
+            + 7;
+        foreign[count] = b'9';
+        std::fs::write(&path, &foreign).expect("the file");
+        assert!(CheckersEndgame::read_file(&path).is_err());
+        assert!(CheckersEndgame::read_file(&directory.join("absent.db")).is_err());
+        std::fs::remove_dir_all(&directory).expect("removed");
     }
 }
