@@ -728,6 +728,35 @@ fn evaluation(name: Option<&str>) -> Evaluation {
     }
 }
 
+/// gametree's endgame databases: read from `--endgame FILE`, built for `--endgame-pieces N`
+/// at the start (on two threads), or none.
+fn endgame(flags: &Flags) -> Option<CheckersEndgame> {
+    let program = "checkers_match";
+    match (flags.value("--endgame"), flags.value("--endgame-pieces")) {
+        (Some(_), Some(_)) => fail(program, "--endgame and --endgame-pieces: one or the other"),
+        (Some(path), None) => Some(
+            CheckersEndgame::read_file(Path::new(path))
+                .unwrap_or_else(|error| fail(program, &format!("--endgame {path}: {error}"))),
+        ),
+        (None, Some(_)) => {
+            let pieces = flags.number("--endgame-pieces", 4usize);
+            let most = gametree::games::checkers::endgame::MOST_ENDGAME_PIECES;
+            if !(2..=most).contains(&pieces) {
+                fail(
+                    program,
+                    &format!("--endgame-pieces {pieces}: from 2 to {most}"),
+                );
+            }
+            Some(
+                CheckersEndgame::build(pieces, 2, |_| {}).unwrap_or_else(|error| {
+                    fail(program, &format!("--endgame-pieces {pieces}: {error}"))
+                }),
+            )
+        }
+        (None, None) => None,
+    }
+}
+
 fn main() {
     let flags = Flags::parse(
         "checkers_match",
@@ -789,32 +818,7 @@ fn main() {
         pvs: flags.switch("--pvs"),
         lmr: flags.switch("--lmr"),
         evaluation: evaluation(flags.value("--eval")),
-        endgame: if let Some(path) = flags.value("--endgame") {
-            if flags.value("--endgame-pieces").is_some() {
-                fail(
-                    "checkers_match",
-                    "--endgame and --endgame-pieces: one or the other",
-                );
-            }
-            Some(
-                CheckersEndgame::read_file(Path::new(path)).unwrap_or_else(|error| {
-                    fail("checkers_match", &format!("--endgame {path}: {error}"))
-                }),
-            )
-        } else {
-            flags.value("--endgame-pieces").map(|_| {
-                let pieces = flags.number("--endgame-pieces", 4usize);
-                if !(2..=gametree::games::checkers::endgame::MOST_ENDGAME_PIECES).contains(&pieces)
-                {
-                    eprintln!("checkers_match: --endgame-pieces {pieces}: from 2 to 6");
-                    std::process::exit(2);
-                }
-                CheckersEndgame::build(pieces, 2, |_| {}).unwrap_or_else(|error| {
-                    eprintln!("checkers_match: --endgame-pieces {pieces}: {error}");
-                    std::process::exit(2);
-                })
-            })
-        },
+        endgame: endgame(&flags),
         opponent_time: flags
             .value("--opponent-time")
             .map(|_| seconds(&flags, "--opponent-time")),
