@@ -589,10 +589,8 @@ fn time_depths(settings: &Settings, depths: &str, flags: &Flags) {
         .step_by((games.len() / wanted).max(1))
         .take(wanted)
         .collect();
-    let mut opponent = Opponent::start(settings).unwrap_or_else(|error| {
-        eprintln!("checkers_match: {error}");
-        std::process::exit(2);
-    });
+    let mut opponent =
+        Opponent::start(settings).unwrap_or_else(|error| fail("checkers_match", &error));
     for depth in depths {
         opponent.settings.opponent_depth = depth;
         let mut seconds = Vec::new();
@@ -600,8 +598,7 @@ fn time_depths(settings: &Settings, depths: &str, flags: &Flags) {
             let measured = game
                 .time_engine_moves(&mut opponent)
                 .unwrap_or_else(|error| {
-                    eprintln!("checkers_match: game {}: {error}", game.index);
-                    std::process::exit(2);
+                    fail("checkers_match", &format!("game {}: {error}", game.index))
                 });
             seconds.extend(measured);
         }
@@ -699,7 +696,7 @@ Usage: checkers_match [FLAGS]   (the engine's driver in GAMETREE_CAKE, GAMETREE_
   --eval E               samuel (default), learned, or a weights file of `checkers learn`
   --endgame-pieces N     endgame databases of up to N pieces (2 to 6), built at the start
   --endgame FILE         endgame databases read from FILE (`gametree checkers endgame
-                         --output`) instead of built: 6 pieces take 30 minutes to build
+                         --output`) instead of built (6 pieces: about half an hour)
   --max-plies N          a game still going after N plies is a draw (default 300)
   --ballots N            the first N ballots, each played with both colours (default 156)
   --jobs J               games played at once (default 1)

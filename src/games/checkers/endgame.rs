@@ -26,6 +26,12 @@ use super::board::{Bitboard, Color, Move, Position};
 /// The most pieces a database may hold: up to 6 pieces take 2.7 GB (up to 5: 151 MB).
 pub const MOST_ENDGAME_PIECES: usize = 6;
 
+/// The id a database of up to `pieces` pieces is saved under ([`Endgame::endgame_id`]):
+/// what a saved file's header is checked against.
+fn id_of(pieces: usize) -> String {
+    format!("checkers english pieces={pieces} no-draw-rules")
+}
+
 /// One side's material: men and kings.
 type Material = (usize, usize);
 
@@ -443,7 +449,7 @@ impl Solvable for EndgameBoard {
 
 impl Endgame for EndgameBoard {
     fn endgame_id(&self) -> String {
-        format!("checkers english pieces={} no-draw-rules", self.pieces)
+        id_of(self.pieces)
     }
 
     fn slice_len(&self, slice: usize) -> u64 {
@@ -529,22 +535,20 @@ impl CheckersEndgame {
         path: &std::path::Path,
     ) -> Result<CheckersEndgame, crate::search::retrograde::EndgameError> {
         use crate::search::retrograde::EndgameError;
-        use std::io::{BufRead, Read};
+        use std::io::{BufRead, Read, Seek};
         let mut reader = std::io::BufReader::new(std::fs::File::open(path)?);
-        // The header's second line is the id, `checkers english pieces=N no-draw-rules`;
-        // `read_from` checks the whole of it once the count is known.
+        // The header's second line is the id; `read_from` checks the rest of the file.
         let mut id = Vec::new();
         for _ in 0..2 {
             id.clear();
             (&mut reader).take(4096).read_until(b'\n', &mut id)?;
         }
-        let pieces = String::from_utf8_lossy(&id)
-            .split_whitespace()
-            .find_map(|word| word.strip_prefix("pieces="))
-            .and_then(|count| count.parse::<usize>().ok())
-            .filter(|pieces| (2..=MOST_ENDGAME_PIECES).contains(pieces))
+        let id = String::from_utf8_lossy(&id);
+        let pieces = (2..=MOST_ENDGAME_PIECES)
+            .find(|&pieces| id_of(pieces) == id.trim_end())
             .ok_or_else(|| EndgameError::Format("not a checkers endgame database".into()))?;
-        CheckersEndgame::read_from(std::fs::File::open(path)?, pieces)
+        reader.rewind()?;
+        CheckersEndgame::read_from(reader, pieces)
     }
 
     /// The table.
@@ -669,10 +673,10 @@ mod tests {
         assert!(CheckersEndgame::read_file(&path).is_err());
         let mut foreign = bytes.clone();
         let count = foreign
-            .windows(8)
+            .windows("pieces=3".len())
             .position(|word| word == b"pieces=3")
             .expect("the header names its pieces")
-            + 7;
+            + "pieces=".len();
         foreign[count] = b'9';
         std::fs::write(&path, &foreign).expect("the file");
         assert!(CheckersEndgame::read_file(&path).is_err());
