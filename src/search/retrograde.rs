@@ -613,6 +613,17 @@ impl EndgameTable {
         writer.flush()
     }
 
+    /// The id a saved table was built for ([`Endgame::endgame_id`]), read from its header:
+    /// for a program that finds which game's table a file holds before reading it with
+    /// [`read_from`](Self::read_from).
+    ///
+    /// # Errors
+    /// [`EndgameError::Format`] when it is not a table, [`EndgameError::Io`] when reading
+    /// fails.
+    pub fn saved_id(mut reader: impl Read) -> Result<String, EndgameError> {
+        header_id(&mut reader)
+    }
+
     /// Reads a table [`write_to`](Self::write_to) wrote, checking that it was built for
     /// `id` ([`Endgame::endgame_id`] of the game that will probe it).
     ///
@@ -621,34 +632,13 @@ impl EndgameTable {
     /// [`EndgameError::Io`] when reading fails.
     pub fn read_from(reader: impl Read, id: &str) -> Result<EndgameTable, EndgameError> {
         let mut reader = io::BufReader::new(reader);
-        let mut line = |what: &str| -> Result<String, EndgameError> {
-            let mut bytes = Vec::new();
-            let mut byte = [0_u8];
-            loop {
-                if reader.read(&mut byte)? == 0 || byte[0] == b'\n' {
-                    break;
-                }
-                bytes.push(byte[0]);
-                if bytes.len() > 4096 {
-                    break;
-                }
-            }
-            String::from_utf8(bytes).map_err(|_| {
-                EndgameError::Format(format!("not an endgame table: its {what} is not text"))
-            })
-        };
-        if line("first line")? != MAGIC {
-            return Err(EndgameError::Format(
-                "not an endgame table written by gametree (its first line is wrong)".into(),
-            ));
-        }
-        let found = line("id")?;
+        let found = header_id(&mut reader)?;
         if found != id {
             return Err(EndgameError::Format(format!(
                 "the table is for `{found}`, not `{id}`"
             )));
         }
-        let lengths = line("list of slices")?;
+        let lengths = header_line(&mut reader, "list of slices")?;
         let mut positions_of = Vec::new();
         for (slice, length) in lengths.split_whitespace().enumerate() {
             let positions: u64 = length.parse().map_err(|_| {
@@ -695,6 +685,35 @@ impl EndgameTable {
 
 /// The first line of a saved table.
 const MAGIC: &str = "gametree endgame table 1";
+
+/// The id in the header of a saved table (its second line, after [`MAGIC`]), the reader
+/// left just after it.
+fn header_id(reader: &mut impl Read) -> Result<String, EndgameError> {
+    if header_line(reader, "first line")? != MAGIC {
+        return Err(EndgameError::Format(
+            "not an endgame table written by gametree (its first line is wrong)".into(),
+        ));
+    }
+    header_line(reader, "id")
+}
+
+/// One line of a saved table's header, read a byte at a time so that the values after the
+/// header stay in the reader; at most 4096 bytes.
+fn header_line(reader: &mut impl Read, what: &str) -> Result<String, EndgameError> {
+    let mut bytes = Vec::new();
+    let mut byte = [0_u8];
+    loop {
+        if reader.read(&mut byte)? == 0 || byte[0] == b'\n' {
+            break;
+        }
+        bytes.push(byte[0]);
+        if bytes.len() > 4096 {
+            break;
+        }
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| EndgameError::Format(format!("not an endgame table: its {what} is not text")))
+}
 
 /// What one pass valued and left for the next.
 #[derive(Clone, Copy, Debug, Default)]

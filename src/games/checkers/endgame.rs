@@ -535,20 +535,18 @@ impl CheckersEndgame {
         path: &std::path::Path,
     ) -> Result<CheckersEndgame, crate::search::retrograde::EndgameError> {
         use crate::search::retrograde::EndgameError;
-        use std::io::{BufRead, Read, Seek};
-        let mut reader = std::io::BufReader::new(std::fs::File::open(path)?);
-        // The header's second line is the id; `read_from` checks the rest of the file.
-        let mut id = Vec::new();
-        for _ in 0..2 {
-            id.clear();
-            (&mut reader).take(4096).read_until(b'\n', &mut id)?;
-        }
-        let id = String::from_utf8_lossy(&id);
+        use std::io::Seek;
+        let mut file = std::fs::File::open(path)?;
+        let id = EndgameTable::saved_id(std::io::BufReader::new(&mut file))?;
         let pieces = (2..=MOST_ENDGAME_PIECES)
-            .find(|&pieces| id_of(pieces) == id.trim_end())
-            .ok_or_else(|| EndgameError::Format("not a checkers endgame database".into()))?;
-        reader.rewind()?;
-        CheckersEndgame::read_from(reader, pieces)
+            .find(|&pieces| id_of(pieces) == id)
+            .ok_or_else(|| {
+                EndgameError::Format(format!(
+                    "the table is for `{id}`, not a checkers endgame database"
+                ))
+            })?;
+        file.rewind()?;
+        CheckersEndgame::read_from(file, pieces)
     }
 
     /// The table.
@@ -659,6 +657,8 @@ mod tests {
         std::fs::write(&path, &bytes).expect("the file");
         let read = CheckersEndgame::read_file(&path).expect("read back");
         assert_eq!(read.pieces(), 3);
+        let saved_id = EndgameTable::saved_id(&bytes[..]).expect("a header");
+        assert_eq!(saved_id, "checkers english pieces=3 no-draw-rules");
         for fen in [
             "B:WK1:BK28,K32",
             "W:WK1:BK28,K32",
