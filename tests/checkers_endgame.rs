@@ -1,6 +1,8 @@
 //! Checkers endgame databases: every value agrees with its successors' (the retrograde
 //! equation), with every win or loss a search proves, and the search converts a won ending.
 
+mod common;
+
 use gametree::Game;
 use gametree::games::checkers::endgame::{CheckersEndgame, EndgameBoard, EndgameValue};
 use gametree::games::checkers::{Color, Position};
@@ -189,4 +191,89 @@ fn two_kings_drive_a_lone_king_out_of_the_double_corner_and_win() {
             "{position}"
         );
     }
+}
+
+/// `checkers endgame --output FILE` saves the slices done to `FILE.partial` as it goes, and
+/// a rerun resumes from there: the databases are those built at once, and the checkpoint
+/// is removed when they are written. A checkpoint that is not one stops the run (exit 2).
+#[test]
+fn an_endgame_build_resumes_from_its_checkpoint() {
+    use gametree::search::retrograde::{EndgameError, EndgameTable};
+    let scratch = |name: &str| {
+        std::env::temp_dir().join(format!("gametree-endgame-{name}-{}", std::process::id()))
+    };
+    let partial = |path: &std::path::Path| {
+        let mut name = path.as_os_str().to_owned();
+        name.push(".partial");
+        std::path::PathBuf::from(name)
+    };
+    let build_to = |path: &std::path::Path| {
+        common::gametree(&[
+            "checkers",
+            "endgame",
+            "--pieces",
+            "3",
+            "--output",
+            &path.to_string_lossy(),
+        ])
+    };
+    let at_once = scratch("at-once.bin");
+    let output = build_to(&at_once);
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    assert!(!common::stdout(&output).contains("resumed"));
+    assert!(!partial(&at_once).exists(), "the checkpoint is removed");
+    // A build stopped after 4 of the 9 slices, its checkpoint where the CLI looks for it.
+    let resumed = scratch("resumed.bin");
+    let stopped = CheckersEndgame::resume(
+        3,
+        2,
+        None,
+        |_| {},
+        |table| {
+            if table.slices() < 4 {
+                return Ok(());
+            }
+            let file = std::fs::File::create(partial(&resumed))?;
+            table.write_to(file)?;
+            Err(EndgameError::Format("stopped".into()))
+        },
+    );
+    assert!(stopped.is_err());
+    let output = build_to(&resumed);
+    assert!(output.status.success(), "{}", common::stderr(&output));
+    assert!(
+        common::stdout(&output).contains(&format!(
+            "resumed   4 slices from {}",
+            partial(&resumed).display()
+        )),
+        "{}",
+        common::stdout(&output)
+    );
+    assert_eq!(
+        std::fs::read(&resumed).expect("written"),
+        std::fs::read(&at_once).expect("written")
+    );
+    assert!(!partial(&resumed).exists(), "the checkpoint is removed");
+    // Not a checkpoint, and a checkpoint of the 2-piece databases: refused, one line.
+    let wrong = scratch("wrong.bin");
+    std::fs::write(partial(&wrong), "not a table\n").expect("written");
+    let output = build_to(&wrong);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(common::stderr(&output).contains("the checkpoint of an earlier build"));
+    assert!(common::stderr(&output).contains("first line is wrong"));
+    let board = EndgameBoard::new(2);
+    let two = EndgameTable::build_parallel(&board, board.slice_count(), 1, |_| {}).expect("built");
+    two.write_to(std::fs::File::create(partial(&wrong)).expect("created"))
+        .expect("written");
+    let output = build_to(&wrong);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        common::stderr(&output).contains("pieces=2"),
+        "{}",
+        common::stderr(&output)
+    );
+    for path in [&at_once, &resumed, &wrong] {
+        let _ = std::fs::remove_file(path);
+    }
+    let _ = std::fs::remove_file(partial(&wrong));
 }

@@ -177,7 +177,8 @@ enum CheckersCommand {
         /// 2 minutes on 2 cores, up to 6 2.7 GB)
         #[arg(long, value_name = "N")]
         pieces: usize,
-        /// Write the databases to FILE
+        /// Write the databases to FILE. The slices done are saved to FILE.partial as the
+        /// build goes on, and a rerun with the same FILE resumes from there
         #[arg(long, short, value_name = "FILE")]
         output: Option<PathBuf>,
         /// Print one JSON object

@@ -1164,6 +1164,59 @@ mod tests {
     }
 
     #[test]
+    fn an_endgame_build_stopped_and_resumed_gives_the_table_built_at_once() {
+        use crate::search::retrograde::EndgameError;
+        let rules = KalahRules::irving();
+        let board = Kalah::new(3, 1, rules).expect("a board");
+        let whole = EndgameTable::build_parallel(&board, 12, 2, |_| {}).expect("built");
+        let mut whole_bytes = Vec::new();
+        whole.write_to(&mut whole_bytes).expect("written");
+        // Stopped after 7 slices: the checkpoint then saved is what a rerun resumes from.
+        let mut saved = Vec::new();
+        let stopped = EndgameTable::resume_parallel(
+            &board,
+            12,
+            2,
+            None,
+            |_| {},
+            |table| {
+                if table.slices() < 7 {
+                    return Ok(());
+                }
+                table.write_to(&mut saved)?;
+                Err(EndgameError::Format("stopped".into()))
+            },
+        );
+        assert!(stopped.is_err());
+        let done = EndgameTable::read_from(&saved[..], &board.endgame_id()).expect("read");
+        assert_eq!(done.slices(), 7);
+        let mut resumed_slices = Vec::new();
+        let resumed = EndgameTable::resume_parallel(
+            &board,
+            12,
+            2,
+            Some(done),
+            |progress| resumed_slices.push(progress.slice),
+            |_| Ok(()),
+        )
+        .expect("built");
+        assert_eq!(resumed_slices, (7..12).collect::<Vec<_>>());
+        let mut resumed_bytes = Vec::new();
+        resumed.write_to(&mut resumed_bytes).expect("written");
+        assert_eq!(resumed_bytes, whole_bytes);
+        // A checkpoint of another game, or of more slices than are built, is refused.
+        let other = Kalah::new(3, 1, KalahRules::standard()).expect("a board");
+        let done = EndgameTable::read_from(&saved[..], &board.endgame_id()).expect("read");
+        assert!(
+            EndgameTable::resume_parallel(&other, 12, 2, Some(done), |_| {}, |_| Ok(())).is_err()
+        );
+        let done = EndgameTable::read_from(&saved[..], &board.endgame_id()).expect("read");
+        assert!(
+            EndgameTable::resume_parallel(&board, 5, 2, Some(done), |_| {}, |_| Ok(())).is_err()
+        );
+    }
+
+    #[test]
     fn the_solver_with_an_endgame_table_finds_the_values_it_finds_without() {
         let rules = KalahRules::irving();
         let mut board = Kalah::new(4, 1, rules).expect("a board");

@@ -262,14 +262,38 @@ impl EndgameTable {
         game: &G,
         slices: usize,
         threads: usize,
+        progress: impl FnMut(BuildProgress),
+    ) -> Result<EndgameTable, EndgameError> {
+        EndgameTable::resume_parallel(game, slices, threads, None, progress, |_| Ok(()))
+    }
+
+    /// [`build_parallel`](Self::build_parallel) that can be stopped and resumed: a table of
+    /// slices `0..k` is itself a table (a probe beyond it finds nothing), so `checkpoint`
+    /// is given the table after each slice to save when it likes ([`write_to`](Self::write_to)
+    /// writes the slices done), and a later build given what was saved (`done`, read back
+    /// with [`read_from`](Self::read_from)) values only the slices after it. The table is
+    /// the same as one built at once.
+    ///
+    /// # Errors
+    /// As [`build`](Self::build); [`EndgameError::Format`] when `done` is for another game
+    /// or its slices are not the game's; what `checkpoint` fails with.
+    pub fn resume_parallel<G: Endgame + Clone + Send>(
+        game: &G,
+        slices: usize,
+        threads: usize,
+        done: Option<EndgameTable>,
         mut progress: impl FnMut(BuildProgress),
+        mut checkpoint: impl FnMut(&EndgameTable) -> Result<(), EndgameError>,
     ) -> Result<EndgameTable, EndgameError> {
         let started = Instant::now();
         let mut board = game.clone();
-        let mut table = EndgameTable::empty(game.endgame_id(), slices)?;
-        let mut valued = 0;
+        let mut table = match done {
+            Some(done) => done.thaw(game, slices)?,
+            None => EndgameTable::empty(game.endgame_id(), slices)?,
+        };
+        let mut valued: u64 = table.slices.iter().map(|slice| slice.len() as u64).sum();
         let threads = threads.max(1);
-        for slice in 0..slices {
+        for slice in table.slices.len()..slices {
             valued += table.add_slice(&board, slice)?;
             let mut first_pass = true;
             table.value_slice(&mut board, slice, |table, board, next| {
@@ -301,6 +325,7 @@ impl EndgameTable {
                 positions: valued,
                 elapsed: started.elapsed(),
             });
+            checkpoint(&table)?;
         }
         table.freeze()
     }
@@ -327,6 +352,55 @@ impl EndgameTable {
         }
         self.values = values;
         Ok(self)
+    }
+
+    /// A saved table's slices made into slices being built, after checking that they are
+    /// the first slices of `game`'s table of `slices` slices.
+    fn thaw<G: Endgame>(self, game: &G, slices: usize) -> Result<EndgameTable, EndgameError> {
+        let id = game.endgame_id();
+        if self.id != id {
+            return Err(EndgameError::Format(format!(
+                "the table is for `{}`, not `{id}`",
+                self.id
+            )));
+        }
+        let done = self.slices();
+        if done > slices {
+            return Err(EndgameError::Format(format!(
+                "the table holds {done} slices, more than the {slices} being built"
+            )));
+        }
+        let mut thawed = EndgameTable::empty(self.id, slices)?;
+        for slice in 0..done {
+            let (start, end) = (self.values.starts[slice], self.values.starts[slice + 1]);
+            if game.slice_len(slice) != (end - start) as u64 {
+                return Err(EndgameError::Format(format!(
+                    "slice {slice} holds {} positions, not the game's {}",
+                    end - start,
+                    game.slice_len(slice)
+                )));
+            }
+            thawed.slices.push(
+                self.values.bytes[start..end]
+                    .iter()
+                    .map(|&byte| AtomicI8::new(i8::from_le_bytes([byte])))
+                    .collect(),
+            );
+        }
+        Ok(thawed)
+    }
+
+    /// The number of positions of each slice held, built or being built.
+    fn slice_lengths(&self) -> Vec<usize> {
+        if self.slices.is_empty() {
+            self.values
+                .starts
+                .windows(2)
+                .map(|bounds| bounds[1] - bounds[0])
+                .collect()
+        } else {
+            self.slices.iter().map(|slice| slice.len()).collect()
+        }
     }
 
     /// Allocates slice `slice`, every position not valued yet; returns its positions.
@@ -557,22 +631,27 @@ impl EndgameTable {
         &self.id
     }
 
-    /// Slices held: the table values the positions of slices `0..slices()`.
+    /// Slices held: the table values the positions of slices `0..slices()` (while it is
+    /// built, as a checkpoint sees it: the slices done).
     #[must_use]
     pub fn slices(&self) -> usize {
-        self.values.starts.len() - 1
+        if self.slices.is_empty() {
+            self.values.starts.len() - 1
+        } else {
+            self.slices.len()
+        }
     }
 
     /// Positions held, in every slice.
     #[must_use]
     pub fn positions(&self) -> u64 {
-        self.values.total() as u64
+        self.memory_bytes() as u64
     }
 
     /// The memory the table takes, in bytes (a byte a position).
     #[must_use]
     pub fn memory_bytes(&self) -> usize {
-        self.values.total()
+        self.slice_lengths().iter().sum()
     }
 
     /// The byte of position `index` of `slice`: the score to the player to move less that
@@ -595,7 +674,8 @@ impl EndgameTable {
     }
 
     /// Writes the table: a header (a magic line, the id, the slices' lengths) and then the
-    /// values, a byte a position.
+    /// values, a byte a position. Given a table being built (a
+    /// [`resume_parallel`](Self::resume_parallel) checkpoint), it writes the slices done.
     ///
     /// # Errors
     /// What writing failed with.
@@ -603,13 +683,27 @@ impl EndgameTable {
         writeln!(writer, "{MAGIC}")?;
         writeln!(writer, "{}", self.id)?;
         let lengths: Vec<String> = self
-            .values
-            .starts
-            .windows(2)
-            .map(|bounds| (bounds[1] - bounds[0]).to_string())
+            .slice_lengths()
+            .iter()
+            .map(ToString::to_string)
             .collect();
         writeln!(writer, "{}", lengths.join(" "))?;
-        writer.write_all(&self.values.bytes[..self.values.total()])?;
+        if self.slices.is_empty() {
+            writer.write_all(&self.values.bytes[..self.values.total()])?;
+        } else {
+            let mut buffer = Vec::with_capacity(1 << 16);
+            for slice in &self.slices {
+                for chunk in slice.chunks(1 << 16) {
+                    buffer.clear();
+                    buffer.extend(
+                        chunk
+                            .iter()
+                            .map(|value| value.load(Ordering::Relaxed).to_le_bytes()[0]),
+                    );
+                    writer.write_all(&buffer)?;
+                }
+            }
+        }
         writer.flush()
     }
 

@@ -500,8 +500,32 @@ impl CheckersEndgame {
         threads: usize,
         progress: impl FnMut(crate::search::retrograde::BuildProgress),
     ) -> Result<CheckersEndgame, crate::search::retrograde::EndgameError> {
+        CheckersEndgame::resume(pieces, threads, None, progress, |_| Ok(()))
+    }
+
+    /// [`build`](Self::build) resumed from the slices `done` holds (a checkpoint saved by
+    /// an earlier build, read with [`EndgameTable::read_from`] and the board's
+    /// [`endgame_id`](crate::search::retrograde::Endgame::endgame_id)), giving `checkpoint` the table after each slice
+    /// ([`EndgameTable::resume_parallel`]): the 6-piece databases take over an hour here.
+    ///
+    /// # Errors
+    /// What [`EndgameTable::resume_parallel`] fails with.
+    pub fn resume(
+        pieces: usize,
+        threads: usize,
+        done: Option<EndgameTable>,
+        progress: impl FnMut(crate::search::retrograde::BuildProgress),
+        checkpoint: impl FnMut(&EndgameTable) -> Result<(), crate::search::retrograde::EndgameError>,
+    ) -> Result<CheckersEndgame, crate::search::retrograde::EndgameError> {
         let board = EndgameBoard::new(pieces);
-        let table = EndgameTable::build_parallel(&board, board.slice_count(), threads, progress)?;
+        let table = EndgameTable::resume_parallel(
+            &board,
+            board.slice_count(),
+            threads,
+            done,
+            progress,
+            checkpoint,
+        )?;
         Ok(CheckersEndgame {
             table: Arc::new(table),
             board,
