@@ -357,13 +357,7 @@ impl EndgameTable {
     /// A saved table's slices made into slices being built, after checking that they are
     /// the first slices of `game`'s table of `slices` slices.
     fn thaw<G: Endgame>(self, game: &G, slices: usize) -> Result<EndgameTable, EndgameError> {
-        let id = game.endgame_id();
-        if self.id != id {
-            return Err(EndgameError::Format(format!(
-                "the table is for `{}`, not `{id}`",
-                self.id
-            )));
-        }
+        same_id(&self.id, &game.endgame_id())?;
         let done = self.slices();
         if done > slices {
             return Err(EndgameError::Format(format!(
@@ -726,12 +720,7 @@ impl EndgameTable {
     /// [`EndgameError::Io`] when reading fails.
     pub fn read_from(reader: impl Read, id: &str) -> Result<EndgameTable, EndgameError> {
         let mut reader = io::BufReader::new(reader);
-        let found = header_id(&mut reader)?;
-        if found != id {
-            return Err(EndgameError::Format(format!(
-                "the table is for `{found}`, not `{id}`"
-            )));
-        }
+        same_id(&header_id(&mut reader)?, id)?;
         let lengths = header_line(&mut reader, "list of slices")?;
         let mut positions_of = Vec::new();
         for (slice, length) in lengths.split_whitespace().enumerate() {
@@ -775,6 +764,16 @@ impl EndgameTable {
             values,
         })
     }
+}
+
+/// Refuses a table built for `found` where one for `id` is wanted.
+fn same_id(found: &str, id: &str) -> Result<(), EndgameError> {
+    if found == id {
+        return Ok(());
+    }
+    Err(EndgameError::Format(format!(
+        "the table is for `{found}`, not `{id}`"
+    )))
 }
 
 /// The first line of a saved table.
