@@ -189,6 +189,21 @@ pub trait Evaluate: Game {
         true
     }
 
+    /// The value of the current position when the game knows it without a search, as an
+    /// endgame database knows the positions it holds; `None`, the default, when it does
+    /// not. The depth-limited search ([`crate::iterative_deepening`] and the searches built
+    /// on it) ends a branch at such a position below the root, as it ends one at a terminal
+    /// position: searching on would only find the value again, at the cost of the subtree
+    /// (Chinook and Cake probe their databases so at every node). Unless the root's own
+    /// value is known: then every line leads to known positions, and the search looks
+    /// past them to choose among its moves by [`evaluate`] at the horizon — a won ending
+    /// is played towards the win, not round it.
+    ///
+    /// [`evaluate`]: Evaluate::evaluate
+    fn known_value(&self) -> Option<Self::Value> {
+        None
+    }
+
     /// A small number naming `mv` for the history heuristic
     /// ([`crate::SearchOptions::use_history`]): moves that cut off the search anywhere in
     /// the tree are tried early everywhere, by this number. Two moves may share a number
@@ -243,6 +258,10 @@ impl<G: Evaluate + ?Sized> Evaluate for &mut G {
 
     fn is_quiet(&self) -> bool {
         (**self).is_quiet()
+    }
+
+    fn known_value(&self) -> Option<Self::Value> {
+        (**self).known_value()
     }
 
     fn history_slot(&self, mv: Self::Move) -> Option<usize> {

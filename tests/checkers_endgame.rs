@@ -277,3 +277,118 @@ fn an_endgame_build_resumes_from_its_checkpoint() {
     }
     let _ = std::fs::remove_file(partial(&wrong));
 }
+
+/// Minimax to `depth` plies over the game as the search sees it with the databases: the
+/// game's value where it is over; below a root the databases do not hold, their value
+/// where they hold the position (`Evaluate::known_value`); the evaluation at the depth.
+fn minimax_with_known_values(
+    game: &mut gametree::games::checkers::Checkers,
+    depth: u32,
+    root_held: bool,
+    at_root: bool,
+) -> i32 {
+    use gametree::Evaluate;
+    if game.is_terminal() {
+        return game.value();
+    }
+    if !at_root
+        && !root_held
+        && let Some(value) = game.known_value()
+    {
+        return value;
+    }
+    if depth == 0 {
+        return game.evaluate();
+    }
+    let mut moves = Vec::new();
+    game.successors(&mut moves);
+    let values = moves.into_iter().map(|mv| {
+        game.update(mv);
+        let value = minimax_with_known_values(game, depth - 1, root_held, false);
+        game.revert(mv);
+        value
+    });
+    let values: Vec<i32> = values.collect();
+    match game.to_move() {
+        gametree::Player::Max => values.into_iter().max(),
+        gametree::Player::Min => values.into_iter().min(),
+    }
+    .expect("a game not over has a move")
+}
+
+/// Below a root the databases do not hold, a position they hold ends its branch with their
+/// value; from a root they hold, the search looks past them to its depth (to choose the
+/// move that converts a win). Either way the depth-limited search's value is minimax's
+/// over the game so seen, on random positions of three and four pieces with the 3-piece
+/// databases.
+#[test]
+fn positions_the_databases_hold_end_the_search_below_a_root_they_do_not_hold() {
+    use gametree::games::checkers::Checkers;
+    use gametree::{Evaluate, Window};
+    let endgame = CheckersEndgame::build(3, 2, |_| {}).expect("the databases");
+    let mut random = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = |bound: u64| {
+        random ^= random << 13;
+        random ^= random >> 7;
+        random ^= random << 17;
+        random % bound
+    };
+    let (mut held_roots, mut other_roots) = (0, 0);
+    while held_roots + other_roots < 120 {
+        let pieces = 3 + next(2) as usize;
+        let mut squares = Vec::new();
+        while squares.len() < pieces {
+            let square = 1 + next(32);
+            if !squares.contains(&square) {
+                squares.push(square);
+            }
+        }
+        // The first piece Black's, the second White's, the rest either; a man on its own
+        // crowning row is made a king.
+        let (mut black, mut white) = (Vec::new(), Vec::new());
+        for (place, &square) in squares.iter().enumerate() {
+            let is_black = place == 0 || (place > 1 && next(2) == 0);
+            let crowned = (is_black && square > 28) || (!is_black && square <= 4);
+            let piece = if crowned || next(3) == 0 {
+                format!("K{square}")
+            } else {
+                square.to_string()
+            };
+            if is_black { &mut black } else { &mut white }.push(piece);
+        }
+        let side = if next(2) == 0 { "B" } else { "W" };
+        let fen = format!("{side}:W{}:B{}", white.join(","), black.join(","));
+        let position = Position::from_fen(&fen).expect("a valid position");
+        let mut game = Checkers::from_position(position).with_endgame(endgame.clone());
+        if game.is_terminal() {
+            continue;
+        }
+        let root_held = game.known_value().is_some();
+        assert_eq!(root_held, pieces == 3, "{fen}");
+        if root_held {
+            held_roots += 1;
+        } else {
+            other_roots += 1;
+        }
+        let depth = 4;
+        let searched = gametree::depth_limited_value(&mut game, depth, Window::full());
+        let expected = minimax_with_known_values(&mut game, depth, root_held, true);
+        assert_eq!(searched.value, expected, "{fen}");
+    }
+    assert!(
+        held_roots >= 30 && other_roots >= 30,
+        "{held_roots} held, {other_roots} not"
+    );
+
+    // Black's king must take White's man into a 3-piece ending: the search reads its value
+    // and stops there, two positions in all, however deep it may look.
+    let position = Position::from_fen("B:W18,K32:BK14,K4").expect("valid");
+    let mut game = Checkers::from_position(position).with_endgame(endgame.clone());
+    assert_eq!(game.known_value(), None);
+    let result = gametree::Search::new(&mut game).depth(12).run();
+    assert_eq!(result.stats.nodes, 2);
+    let mv = result.best_move.expect("a move");
+    game.update(mv);
+    assert_eq!(result.value, game.known_value());
+    assert!(result.value > Some(gametree::games::checkers::ENDGAME_WIN_VALUE));
+}

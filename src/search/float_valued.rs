@@ -70,6 +70,10 @@ where
         self.0.is_quiet()
     }
 
+    fn known_value(&self) -> Option<f64> {
+        self.0.known_value().map(Into::into)
+    }
+
     fn history_slot(&self, mv: Self::Move) -> Option<usize> {
         self.0.history_slot(mv)
     }

@@ -271,6 +271,11 @@ impl EndgameBoard {
     /// databases or a side without a piece.
     #[must_use]
     pub fn index_of(&self, position: &Position) -> Option<(usize, u64)> {
+        // Most positions a search asks about hold too many pieces: say so before anything.
+        let occupied = position.pieces(Color::Black) | position.pieces(Color::White);
+        if occupied.count_ones() as usize > self.pieces {
+            return None;
+        }
         let position = match position.side_to_move() {
             Color::Black => *position,
             Color::White => position.turned_round(),

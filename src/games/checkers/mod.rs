@@ -198,10 +198,12 @@ impl Checkers {
         self
     }
 
-    /// The same game reading the endgame databases `endgame` at the leaves of a search: a
-    /// position they hold is worth [`ENDGAME_WIN_VALUE`] plus a bonus for progress to the
-    /// side that wins with best play (fewer pieces left to the loser, the winner's kings
-    /// near them, its men nearer the crown), 0 when it is drawn.
+    /// The same game reading the endgame databases `endgame` in its searches: a position
+    /// they hold is worth [`ENDGAME_WIN_VALUE`] plus a bonus for progress to the side that
+    /// wins with best play (fewer pieces left to the loser, the winner's kings near them,
+    /// its men nearer the crown), 0 when it is drawn. Below a root they do not hold, such
+    /// a position ends its branch ([`Evaluate::known_value`]); from a root they hold, the
+    /// search reads them at its leaves, to choose the move that makes progress.
     #[must_use]
     pub fn with_endgame(mut self, endgame: endgame::CheckersEndgame) -> Checkers {
         self.endgame = Some(endgame);
@@ -507,6 +509,18 @@ impl Evaluate for Checkers {
                 self.evaluation.evaluate(&self.position)
             }
         }
+    }
+
+    /// What the endgame databases say of a position they hold, with the bonus that makes a
+    /// win be played to its end ([`Checkers::with_endgame`]); `None` without them, or for a
+    /// game already over (its result is its value: a draw by repetition stays a draw).
+    fn known_value(&self) -> Option<i32> {
+        let endgame = self.endgame.as_ref()?;
+        let value = endgame.probe(&self.position)?;
+        if self.is_draw() {
+            return None;
+        }
+        Some(endgame_value(&self.position, value))
     }
 
     /// Quiet unless the player to move must capture: a position in the middle of an

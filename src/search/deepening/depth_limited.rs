@@ -20,11 +20,13 @@ use crate::search::{MoveBuffers, Quiescence, SearchStats, Window, with_stack};
 /// `depth` moves ahead.
 ///
 /// A position is valued, and counted as a leaf, when [`Game::is_terminal`] holds (by
-/// [`Game::value`], McCarthy's `imval`) or, failing that, when no plies are left (by
-/// [`Evaluate::evaluate`], seed 002's evaluation function). Otherwise the search is
-/// McCarthy's `valmax`/`valmin` exactly, fail-hard, with successors in the order the game
-/// gives them: at a depth at least the length of the longest line of play, the result is
-/// that of [`crate::alphabeta_value`].
+/// [`Game::value`], McCarthy's `imval`), failing that when the game knows its value below a
+/// root whose value it does not know ([`Evaluate::known_value`]: an endgame database's),
+/// or else when no plies are left (by [`Evaluate::evaluate`], seed 002's evaluation
+/// function). Otherwise the search is McCarthy's `valmax`/`valmin` exactly, fail-hard,
+/// with successors in the order the game gives them: for a game without known values, at a
+/// depth at least the length of the longest line of play, the result is that of
+/// [`crate::alphabeta_value`].
 ///
 /// The game is returned to the position it was in.
 ///
@@ -263,6 +265,9 @@ pub(super) struct Engine<M> {
     quiescence: Quiescence,
     /// Raised by another thread to stop the search.
     stop: Option<StopSignal>,
+    /// Whether the game knows the root's value ([`Evaluate::known_value`]): then known
+    /// positions below it are searched as any other, not ended there.
+    root_known: bool,
     /// The root's moves, once ordered, are rotated left by this many places: a helper of
     /// [`super::parallel_deepening`] begins with another move than the calling thread.
     pub(super) root_rotation: usize,
@@ -291,6 +296,7 @@ impl<M: Copy + Eq> Engine<M> {
             exhausted: None,
             quiescence: Quiescence::new(options.quiescence_plies),
             stop: options.stop.clone(),
+            root_known: false,
             root_rotation: 0,
         }
     }
@@ -386,6 +392,16 @@ impl<M: Copy + Eq> Engine<M> {
         if over {
             self.stats.leaves += 1;
             return game.value();
+        }
+        // A position whose value the game knows (an endgame database's) ends its branch
+        // below a root whose value is not known (see `Evaluate::known_value`).
+        if ply == 0 {
+            self.root_known = game.known_value().is_some();
+        } else if !self.root_known
+            && let Some(value) = game.known_value()
+        {
+            self.stats.leaves += 1;
+            return value;
         }
         // At the horizon, a position that is not quiet is searched on, every move, while
         // the quiescence plies last (checkers: while a capture is forced).
