@@ -31,8 +31,8 @@
 //! Every game starts from one of the ACF three-move ballots, each ballot played twice with
 //! colours reversed. gametree searches with iterative deepening alpha-beta, quiescence and a
 //! transposition table (`--depth D` plies or `--time S` seconds a move; `--history`,
-//! `--pvs` and `--lmr` add the history heuristic, principal variation search and late move
-//! reductions; `--eval learned` or
+//! `--pvs`, `--lmr` and `--extend-recaptures` add the history heuristic, principal variation
+//! search, late move reductions and the recapture extension; `--eval learned` or
 //! `--eval FILE` plays with the learned evaluation instead of Samuel's; `--endgame-pieces N`
 //! reads endgame databases of up to N pieces, built at the start, `--endgame FILE` those
 //! `gametree checkers endgame --output` saved); the engine searches
@@ -119,6 +119,8 @@ struct Settings {
     pvs: bool,
     /// gametree's side reduces late moves (`--lmr`).
     lmr: bool,
+    /// gametree's side extends recaptures (`--extend-recaptures`).
+    extend_recaptures: bool,
     /// gametree's evaluation (`--eval learned|samuel|FILE`, default samuel).
     evaluation: Evaluation,
     /// gametree's endgame databases (`--endgame-pieces N`), built at the start.
@@ -401,6 +403,7 @@ fn gametree_move(
         .history(settings.history)
         .pvs(settings.pvs)
         .late_move_reductions(settings.lmr)
+        .extend_recaptures(settings.extend_recaptures)
         .table(table);
     let search = match settings.budget {
         Budget::Depth(depth) => search.depth(depth),
@@ -693,6 +696,7 @@ Usage: checkers_match [FLAGS]   (the engine's driver in GAMETREE_CAKE, GAMETREE_
   --quiescence N         capture plies searched past the horizon (default 16)
   --table-mib M          gametree's transposition table (default 16)
   --history, --pvs, --lmr  history heuristic, principal variation search, late move reductions
+  --extend-recaptures    a capture answering a capture costs no ply
   --eval E               samuel (default), learned, or a weights file of `checkers learn`
   --endgame-pieces N     endgame databases of up to N pieces (2 to 6), built at the start
   --endgame FILE         endgame databases read from FILE (`gametree checkers endgame
@@ -778,7 +782,7 @@ fn main() {
             "--record",
             "--games",
         ],
-        &["--history", "--pvs", "--lmr"],
+        &["--history", "--pvs", "--lmr", "--extend-recaptures"],
     );
     let kind = match flags.value("--opponent").unwrap_or("cake") {
         "cake" => Kind::Cake,
@@ -814,6 +818,7 @@ fn main() {
         history: flags.switch("--history"),
         pvs: flags.switch("--pvs"),
         lmr: flags.switch("--lmr"),
+        extend_recaptures: flags.switch("--extend-recaptures"),
         evaluation: evaluation(flags.value("--eval")),
         endgame: endgame(&flags),
         opponent_time: flags
@@ -844,12 +849,26 @@ fn main() {
     let to_play: Vec<usize> = (0..2 * count)
         .filter(|index| !finished.contains(index))
         .collect();
+    // The techniques on gametree's side beyond the defaults, and the opponent's limit.
+    let techniques: String = [
+        (settings.history, ", history"),
+        (settings.pvs, ", pvs"),
+        (settings.lmr, ", lmr"),
+        (settings.extend_recaptures, ", recaptures extended"),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, name)| *name)
+    .collect();
+    let opponent_limit = match settings.opponent_time {
+        Some(seconds) => format!("{seconds} s a move"),
+        None => format!("depth {}", settings.opponent_depth),
+    };
     println!(
-        "gametree ({:?}, quiescence {}) against {:?} at depth {}: {} games, {} already played",
+        "gametree ({:?}, quiescence {}{techniques}) against {:?} at {opponent_limit}: {} games, {} already played",
         settings.budget,
         settings.quiescence,
         settings.kind,
-        settings.opponent_depth,
         2 * count,
         2 * count - to_play.len()
     );

@@ -176,7 +176,7 @@ fn bad_input_to_best_exits_2_with_one_line() {
     let bad_params = directory.join("bad.json");
     std::fs::write(&bad_params, r#"{"m": 2, "z": 1}"#).expect("written");
     let bad_params = bad_params.to_string_lossy().into_owned();
-    let cases: [(&[&str], &str); 12] = [
+    let cases: [(&[&str], &str); 14] = [
         (&["checkers", "best", "--fen", "B:W18:Q12"], "column"),
         (
             &[
@@ -206,6 +206,26 @@ fn bad_input_to_best_exits_2_with_one_line() {
         ),
         (
             &["checkers", "best", "--lmr", "--engine", "mcts"],
+            "do not apply to --engine mcts",
+        ),
+        (
+            &[
+                "checkers",
+                "best",
+                "--extend-recaptures",
+                "--algorithm",
+                "m-and-n",
+            ],
+            "--extend-recaptures applies",
+        ),
+        (
+            &[
+                "checkers",
+                "best",
+                "--extend-recaptures",
+                "--engine",
+                "mcts",
+            ],
             "do not apply to --engine mcts",
         ),
         (&["checkers", "best", "--threads", "100000"], "--threads"),

@@ -148,6 +148,10 @@ enum CheckersCommand {
         /// first in quiet positions; may change the value)
         #[arg(long)]
         lmr: bool,
+        /// A capture answering a capture costs no ply (the recapture extension; may change
+        /// the value)
+        #[arg(long)]
+        extend_recaptures: bool,
         /// Search threads sharing the table (Lazy SMP) [default: 1; at most four per core]
         #[arg(long, value_name = "N")]
         threads: Option<usize>,
@@ -381,6 +385,7 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             history,
             pvs,
             lmr,
+            extend_recaptures,
             threads,
             eval,
             endgame_pieces,
@@ -390,6 +395,7 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             settings.history = history;
             settings.pvs = pvs;
             settings.lmr = lmr;
+            settings.extend_recaptures = extend_recaptures;
             settings.threads = threads;
             settings.eval = eval;
             settings.endgame_pieces = endgame_pieces;

@@ -185,9 +185,17 @@ impl<'a, G: Game> Search<'a, G> {
     }
 
     /// Late move reductions ([`SearchOptions::late_move_reductions`]); off by default,
-    /// and the one option that may change the value.
+    /// and, with [`Self::extend_recaptures`], one of the two options that may change the
+    /// value.
     pub fn late_move_reductions(mut self, on: bool) -> Self {
         self.options.late_move_reductions = on;
+        self
+    }
+
+    /// Recapture extension ([`SearchOptions::extend_recaptures`]): a capture answering a
+    /// capture costs no ply; off by default, and it may change the value.
+    pub fn extend_recaptures(mut self, on: bool) -> Self {
+        self.options.extend_recaptures = on;
         self
     }
 

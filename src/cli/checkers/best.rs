@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use gametree::games::checkers::{ENDGAME_WIN_VALUE, GameResult, Move, PdnGame, WIN_VALUE};
+use gametree::games::checkers::{Color, ENDGAME_WIN_VALUE, GameResult, Move, PdnGame, WIN_VALUE};
 
 use super::engine::{Engine, IterationReport, SearchArgs, nodes_per_second};
 use crate::cli::output::write;
@@ -55,6 +55,22 @@ fn iteration_json(iteration: &IterationReport) -> serde_json::Value {
         "seconds": iteration.elapsed.as_secs_f64(),
         "nodes_per_second": nodes_per_second(iteration.nodes, iteration.elapsed).round() as u64,
     })
+}
+
+/// The line saying that the depth the budget cut short chose the move: its depth, the
+/// value it found (a bound from Black's side: the moves it did not finish may be better
+/// for the side to move) and its line.
+pub fn partial_text(partial: &IterationReport, to_move: Color) -> String {
+    let bound = match to_move {
+        Color::Black => "at least",
+        Color::White => "at most",
+    };
+    format!(
+        "partial   depth {} cut short after a better move: value {bound} {}, line {}",
+        partial.depth,
+        describe_value(partial.value),
+        line_text(&partial.principal_line)
+    )
 }
 
 /// Runs `checkers best`.
@@ -147,6 +163,9 @@ pub fn run(so_far: &PdnGame, search: &SearchArgs, json_output: bool) -> Result<O
         if let (Some(playouts), Some(object)) = (report.playouts, document.as_object_mut()) {
             object.insert("playouts".into(), json!(playouts));
         }
+        if let (Some(partial), Some(object)) = (&report.partial, document.as_object_mut()) {
+            object.insert("partial".into(), iteration_json(partial));
+        }
         write(format_args!("{document}\n"))?;
     } else {
         // A game that is not over always has a move (seed 002's `chooseMove`).
@@ -177,6 +196,44 @@ pub fn run(so_far: &PdnGame, search: &SearchArgs, json_output: bool) -> Result<O
                 table.probes, table.hits, table.cutoffs
             ))?;
         }
+        if let Some(partial) = &report.partial {
+            write(format_args!(
+                "{}\n",
+                partial_text(partial, position.side_to_move())
+            ))?;
+        }
     }
     Ok(Outcome::Found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gametree::games::checkers::Position;
+    use std::time::Duration;
+
+    #[test]
+    fn a_depth_cut_short_says_its_value_is_a_bound_for_the_side_to_move() {
+        let position = Position::initial();
+        let line = vec![
+            position.parse_move("11-15").expect("legal"),
+            position
+                .play(position.parse_move("11-15").expect("legal"))
+                .parse_move("23-19")
+                .expect("legal"),
+        ];
+        let partial = IterationReport {
+            depth: 13,
+            value: 37.0,
+            principal_line: line.clone(),
+            best_move: line.first().copied(),
+            nodes: 1000,
+            elapsed: Duration::from_millis(5),
+        };
+        assert_eq!(
+            partial_text(&partial, Color::Black),
+            "partial   depth 13 cut short after a better move: value at least 37, line 11-15 23-19"
+        );
+        assert!(partial_text(&partial, Color::White).contains("value at most 37"));
+    }
 }

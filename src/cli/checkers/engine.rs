@@ -107,6 +107,10 @@ pub struct SearchArgs {
     /// three searched a ply shallower first; may change the value)
     #[arg(long)]
     pub lmr: bool,
+    /// alphabeta: a capture answering a capture costs no ply (the recapture extension; may
+    /// change the value)
+    #[arg(long)]
+    pub extend_recaptures: bool,
     /// alphabeta: search threads sharing the transposition table (Lazy SMP); the move and
     /// value of a depth then vary from run to run with the threads' timing, so one thread
     /// is the default [default: 1; at most four per core]
@@ -157,6 +161,7 @@ impl SearchArgs {
             history: false,
             pvs: false,
             lmr: false,
+            extend_recaptures: false,
             threads: None,
             eval: None,
             endgame_pieces: None,
@@ -233,6 +238,8 @@ pub struct Engine {
     pub pvs: bool,
     /// Late move reductions (alphabeta).
     pub lmr: bool,
+    /// The recapture extension (alphabeta).
+    pub extend_recaptures: bool,
 }
 
 /// One completed depth.
@@ -248,6 +255,20 @@ pub struct IterationReport {
     pub elapsed: Duration,
 }
 
+impl IterationReport {
+    /// The report of an alpha-beta iteration.
+    fn of(iteration: &Iteration<Move, i32>) -> Self {
+        IterationReport {
+            depth: iteration.depth,
+            value: f64::from(iteration.value),
+            principal_line: iteration.principal_line.clone(),
+            best_move: iteration.best_move,
+            nodes: iteration.stats.nodes,
+            elapsed: iteration.stats.elapsed,
+        }
+    }
+}
+
 /// A whole search.
 #[derive(Clone, Debug)]
 pub struct SearchReport {
@@ -255,6 +276,10 @@ pub struct SearchReport {
     /// What the transposition table did, when one was used.
     pub table: Option<TableStats>,
     pub best_move: Option<Move>,
+    /// The depth the budget cut short, when it found a better move than the last
+    /// completed depth's and that move is `best_move` (`DeepeningResult::partial`): its
+    /// value is a bound (at least it for Black to move, at most for White).
+    pub partial: Option<IterationReport>,
     pub stop: &'static str,
     pub nodes: u64,
     pub elapsed: Duration,
@@ -530,6 +555,11 @@ impl Engine {
         if args.lmr && algorithm != Algorithm::Alphabeta {
             return Err(usage("--lmr applies to --algorithm alphabeta"));
         }
+        if args.extend_recaptures && algorithm != Algorithm::Alphabeta {
+            return Err(usage(
+                "--extend-recaptures applies to --algorithm alphabeta",
+            ));
+        }
         if threads > 1 && args.table_mib == 0 {
             return Err(usage(
                 "--threads above 1 share the transposition table: give --table-mib above 0",
@@ -564,6 +594,7 @@ impl Engine {
             history: args.history,
             pvs: args.pvs,
             lmr: args.lmr,
+            extend_recaptures: args.extend_recaptures,
         })
     }
 
@@ -580,13 +611,14 @@ impl Engine {
             || args.endgame_pieces.is_some()
             || args.pvs
             || args.lmr
+            || args.extend_recaptures
             || [args.m.is_some(), args.n.is_some()]
                 .into_iter()
                 .chain([args.x, args.y, args.r, args.s].iter().map(Option::is_some))
                 .any(|given| given);
         if depth_first {
             return Err(usage(
-                "--depth, --algorithm, --params, --eval, --endgame, --endgame-pieces, --quiescence, --threads, --pvs, --lmr, --m, --n, --x, --y, --r and --s do not apply to --engine mcts",
+                "--depth, --algorithm, --params, --eval, --endgame, --endgame-pieces, --quiescence, --threads, --pvs, --lmr, --extend-recaptures, --m, --n, --x, --y, --r and --s do not apply to --engine mcts",
             ));
         }
         if args.playouts == Some(0) {
@@ -627,6 +659,7 @@ impl Engine {
             history: false,
             pvs: false,
             lmr: false,
+            extend_recaptures: false,
         })
     }
 
@@ -678,6 +711,7 @@ impl Engine {
                 iterations: Vec::new(),
                 table: None,
                 best_move: result.best_move,
+                partial: None,
                 stop,
                 nodes: result.stats.nodes,
                 elapsed: result.stats.elapsed,
@@ -697,18 +731,12 @@ impl Engine {
                     use_history: self.history,
                     use_pvs: self.pvs,
                     late_move_reductions: self.lmr,
+                    extend_recaptures: self.extend_recaptures,
                     ..SearchOptions::default()
                 };
                 let mut iterations = Vec::new();
                 let mut record = |iteration: &Iteration<Move, i32>| {
-                    let report = IterationReport {
-                        depth: iteration.depth,
-                        value: f64::from(iteration.value),
-                        principal_line: iteration.principal_line.clone(),
-                        best_move: iteration.best_move,
-                        nodes: iteration.stats.nodes,
-                        elapsed: iteration.stats.elapsed,
-                    };
+                    let report = IterationReport::of(iteration);
                     on_iteration(&report);
                     iterations.push(report);
                 };
@@ -747,6 +775,7 @@ impl Engine {
                     table,
                     iterations,
                     best_move: result.best_move,
+                    partial: result.partial.as_ref().map(IterationReport::of),
                     stop: stop_name(result.stop),
                     nodes: result.stats.nodes,
                     elapsed: result.stats.elapsed,
@@ -817,6 +846,7 @@ impl Engine {
                 .last()
                 .and_then(|iteration| iteration.best_move)
                 .or(fallback.first().copied()),
+            partial: None,
             iterations,
             stop,
             nodes,

@@ -326,10 +326,16 @@ fn converse(
                 )?;
                 continue;
             }
-            let last = report.iterations.last();
+            // The depth cut short when its move is played, else the last one completed.
+            let last = report.partial.as_ref().or(report.iterations.last());
+            let cut_short = if report.partial.is_some() {
+                " cut short"
+            } else {
+                ""
+            };
             writeln!(
                 out,
-                "gametree plays {mv} (depth {}, value {}, {} nodes, {:.2} s{clock_left}; line {})",
+                "gametree plays {mv} (depth {}{cut_short}, value {}, {} nodes, {:.2} s{clock_left}; line {})",
                 last.map_or(0, |iteration| iteration.depth),
                 last.map_or("-".to_string(), |iteration| describe_value(iteration.value)),
                 report.nodes,

@@ -271,6 +271,16 @@ pub(super) struct Engine<M> {
     /// The root's moves, once ordered, are rotated left by this many places: a helper of
     /// [`super::parallel_deepening`] begins with another move than the calling thread.
     pub(super) root_rotation: usize,
+    /// The root's first move in the last search, once its search finished.
+    pub(super) root_first: Option<M>,
+    /// Recaptures cost no ply ([`SearchOptions::extend_recaptures`]).
+    extend_recaptures: bool,
+    /// The plies left at the root of the last search: extensions stop where a line would
+    /// grow past twice that.
+    root_depth: u32,
+    /// `not_quiet_at[ply]`: whether the position at that ply of the current line was not
+    /// quiet (kept only with `extend_recaptures`).
+    not_quiet_at: Vec<bool>,
 }
 
 impl<M: Copy + Eq> Engine<M> {
@@ -298,6 +308,10 @@ impl<M: Copy + Eq> Engine<M> {
             stop: options.stop.clone(),
             root_known: false,
             root_rotation: 0,
+            root_first: None,
+            extend_recaptures: options.extend_recaptures,
+            root_depth: 0,
+            not_quiet_at: Vec::new(),
         }
     }
 
@@ -378,6 +392,8 @@ impl<M: Copy + Eq> Engine<M> {
         }
         if ply == 0 {
             self.root_best = None;
+            self.root_depth = depth;
+            self.root_first = None;
         }
         if !self.within_budget() {
             return alpha;
@@ -478,6 +494,25 @@ impl<M: Copy + Eq> Engine<M> {
             }
             self.root_best = moves.first().copied();
         }
+        // A recapture (a position that is not quiet, reached from one that was not) costs
+        // no ply, while the line stays within twice the root's depth.
+        let extend = self.extend_recaptures && {
+            let not_quiet = !game.is_quiet();
+            if self.not_quiet_at.len() <= ply {
+                self.not_quiet_at.resize(ply + 1, false);
+            }
+            self.not_quiet_at[ply] = not_quiet;
+            !extending
+                && not_quiet
+                && ply > 0
+                && self.not_quiet_at[ply - 1]
+                && u32::try_from(ply).is_ok_and(|ply| ply + depth < 2 * self.root_depth)
+        };
+        let child_depth = if extend {
+            depth
+        } else {
+            depth.saturating_sub(1)
+        };
         let mut result = None;
         let mut best_move = None;
         // Late move reductions: only in a quiet position with plies to spare, and only
@@ -524,9 +559,7 @@ impl<M: Copy + Eq> Engine<M> {
             // whole window.
             let scouted = reduced.map(|s| (s, true)).or_else(|| {
                 let scout = (self.pvs && index > 0).then(null_window).flatten()?;
-                let s = with_stack(|| {
-                    self.search(game, table, depth.saturating_sub(1), ply + 1, false, scout)
-                });
+                let s = with_stack(|| self.search(game, table, child_depth, ply + 1, false, scout));
                 // Not better for the player to move: the null window's result is the
                 // whole window's (at or below α for MAX, at or above β for MIN).
                 Some((s, not_better(s)))
@@ -538,7 +571,7 @@ impl<M: Copy + Eq> Engine<M> {
                     self.search(
                         game,
                         table,
-                        depth.saturating_sub(1),
+                        child_depth,
                         ply + 1,
                         child_on_line,
                         Window::new(alpha, beta),
@@ -549,6 +582,9 @@ impl<M: Copy + Eq> Engine<M> {
             game.revert(mv);
             if self.exhausted.is_some() {
                 break;
+            }
+            if ply == 0 && index == 0 {
+                self.root_first = Some(mv);
             }
             match player {
                 // vmaxlis / lmaxlis
@@ -595,7 +631,12 @@ impl<M: Copy + Eq> Engine<M> {
             place
         });
         if self.exhausted.is_some() {
-            return alpha;
+            // At the root, the best value of the moves finished (for a partly searched
+            // iteration); below it, nothing meaningful.
+            return match (ply, player) {
+                (0, Player::Min) => beta,
+                _ => alpha,
+            };
         }
         let value = match result {
             Some(cut) => {

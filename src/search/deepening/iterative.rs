@@ -6,7 +6,7 @@ use std::time::Instant;
 use super::SearchOptions;
 use super::depth_limited::{Engine, Exhausted};
 use super::table::{NoTable, TableAccess, TableSearch};
-use crate::game::{Evaluate, Game};
+use crate::game::{Evaluate, Game, Player};
 use crate::search::transposition::PositionKey;
 use crate::search::{Bound, SearchStats, Window};
 
@@ -57,7 +57,8 @@ pub enum StopReason {
 /// The outcome of [`iterative_deepening`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct DeepeningResult<M, V> {
-    /// The move to play: the best move of the last completed iteration; when none
+    /// The move to play: the best move of the last completed iteration, or of the
+    /// abandoned one when it found a better move ([`Self::partial`]); when no iteration
     /// completed, the first of the game's successors (seed 002's guarantee: a legal move
     /// whenever one exists). `None` only when the root is terminal or has no successors.
     pub best_move: Option<M>,
@@ -69,6 +70,15 @@ pub struct DeepeningResult<M, V> {
     pub depth: u32,
     /// Every completed iteration, shallowest first.
     pub iterations: Vec<Iteration<M, V>>,
+    /// The iteration the budget cut short, when what it finished is worth playing: it
+    /// searched the last completed iteration's best move to the end first, as it always
+    /// does, and then found a move better at its depth. Its `best_move` is that move and
+    /// [`Self::best_move`]; its `value` is that move's, a bound on the root's
+    /// ([`Bound::Lower`] for MAX, [`Bound::Upper`] for MIN: the moves it did not finish may
+    /// be better still); its `principal_line` begins with the move. `None` when no
+    /// iteration was cut short, when the one cut short had found nothing better yet, or
+    /// without [`SearchOptions::play_partial_iteration`].
+    pub partial: Option<Iteration<M, V>>,
     /// Why the search stopped.
     pub stop: StopReason,
     /// What the whole search did, the abandoned iteration included.
@@ -91,9 +101,14 @@ pub struct DeepeningResult<M, V> {
 ///
 /// Deepening stops early when an iteration reaches no horizon ([`StopReason::TreeExhausted`]).
 /// When the node budget or the time limit runs out, the iteration under way is abandoned
-/// and the result is that of the last completed iteration — a partly searched iteration is
-/// never used, even if its first move (the previous best) was finished. `on_iteration` is
-/// called after each completed iteration, so a caller can print them as they come.
+/// and the result is that of the last completed iteration, but for the move to play: when
+/// the abandoned iteration had finished its first move (the previous best) and then found
+/// a better one, that move is played ([`DeepeningResult::partial`], unless
+/// [`SearchOptions::play_partial_iteration`] is off): searched to the end at
+/// the greater depth, it is better than the move the shallower search chose, seen at the
+/// same depth. Game programs do the same with the time they would otherwise throw away.
+/// `on_iteration` is called after each completed iteration, so a caller can print them as
+/// they come.
 ///
 /// The game is returned to the position it was in.
 ///
@@ -212,6 +227,7 @@ where
     let window = Window::full();
     let mut iterations: Vec<Iteration<G::Move, G::Value>> = Vec::new();
     let mut stop = StopReason::DepthReached;
+    let mut partial = None;
     for depth in first_depth.max(1)..=max_depth {
         // The soft limit: no new depth once it has passed (never before the first).
         if !iterations.is_empty()
@@ -227,21 +243,11 @@ where
         let horizon_before = engine.horizon_leaves;
         let table_cutoffs_before = table.cutoffs();
         let value = engine.search(game, table, depth, 0, true, window);
-        if let Some(exhausted) = engine.exhausted {
-            stop = match exhausted {
-                Exhausted::Nodes => StopReason::NodeBudget,
-                Exhausted::Time => StopReason::TimeLimit,
-                Exhausted::Stopped => StopReason::Stopped,
-            };
-            break;
-        }
-        let principal_line = engine.line().to_vec();
-        engine.previous_line.clone_from(&principal_line);
         let iteration = Iteration {
             depth,
             value,
             bound: window.bound_of(value),
-            principal_line,
+            principal_line: engine.line().to_vec(),
             best_move: engine.root_best,
             horizon_leaves: engine.horizon_leaves - horizon_before,
             stats: SearchStats {
@@ -251,6 +257,18 @@ where
                 elapsed: iteration_started.elapsed(),
             },
         };
+        if let Some(exhausted) = engine.exhausted {
+            if options.play_partial_iteration {
+                partial = worth_playing(iteration, iterations.last(), &engine, game.to_move());
+            }
+            stop = match exhausted {
+                Exhausted::Nodes => StopReason::NodeBudget,
+                Exhausted::Time => StopReason::TimeLimit,
+                Exhausted::Stopped => StopReason::Stopped,
+            };
+            break;
+        }
+        engine.previous_line.clone_from(&iteration.principal_line);
         on_iteration(&iteration);
         // A table entry that ended a search may stand for lines that reached a horizon.
         let exhausted_tree =
@@ -265,14 +283,41 @@ where
     stats.elapsed = started.elapsed();
     let last = iterations.last();
     DeepeningResult {
-        best_move: last.map_or(fallback, |iteration| iteration.best_move),
+        best_move: partial
+            .as_ref()
+            .and_then(|iteration| iteration.best_move)
+            .or_else(|| last.map_or(fallback, |iteration| iteration.best_move)),
         value: last.map(|iteration| iteration.value),
         principal_line: last
             .map(|iteration| iteration.principal_line.clone())
             .unwrap_or_default(),
         depth: last.map_or(0, |iteration| iteration.depth),
         iterations,
+        partial,
         stop,
         stats,
     }
+}
+
+/// The iteration the budget cut short, when it is worth playing: it finished the previous
+/// iteration's best move first and then found a better one, whose value (`cut_short`'s,
+/// what the search returns when it stops at the root) is a bound on the root's, the moves
+/// not finished being perhaps better still. `None` otherwise.
+fn worth_playing<M: Copy + Eq, V>(
+    mut cut_short: Iteration<M, V>,
+    previous: Option<&Iteration<M, V>>,
+    engine: &Engine<M>,
+    player: Player,
+) -> Option<Iteration<M, V>> {
+    let previous_best = previous?.best_move?;
+    // The root's best move is its first until a finished move raises the value.
+    let better = engine.root_best?;
+    if engine.root_first? != previous_best || better == previous_best {
+        return None;
+    }
+    cut_short.bound = match player {
+        Player::Max => Bound::Lower,
+        Player::Min => Bound::Upper,
+    };
+    Some(cut_short)
 }

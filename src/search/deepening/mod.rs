@@ -70,13 +70,29 @@ pub struct SearchOptions {
     /// shallower in a null window first, and again at full depth only when it is better
     /// for the player to move. Good move ordering puts the best moves first, so the late
     /// ones are rarely better and the search sees further in the same time; unlike every
-    /// other option here it may **change the value** (a late move whose merit shows only
+    /// other option here but [`Self::extend_recaptures`] it may **change the value** (a late move whose merit shows only
     /// at full depth is missed), so it is off by default and measured in games, not in
     /// values (docs/checkers.md). Needs values with a neighbour
     /// ([`crate::Value::just_above`]).
     ///
     /// [`Evaluate::is_quiet`]: crate::Evaluate::is_quiet
     pub late_move_reductions: bool,
+    /// Recapture extension: a position that is not quiet ([`Evaluate::is_quiet`]), reached
+    /// by a move from a position that was not quiet either, is searched to the same depth
+    /// as its parent: in checkers, a capture answering a capture costs no ply, so that an
+    /// exchange is seen to its end inside the depth, not only at the horizon (where
+    /// quiescence searches on). Extensions stop where a line would grow past twice the
+    /// root's depth. Like late move reductions it changes the tree and so may **change the
+    /// value**; off by default, measured in games (docs/checkers.md).
+    ///
+    /// [`Evaluate::is_quiet`]: crate::Evaluate::is_quiet
+    pub extend_recaptures: bool,
+    /// When the budget cuts an iteration short after it finished the previous best move
+    /// and then found a better one, play that move
+    /// ([`DeepeningResult::partial`](super::DeepeningResult::partial)); on by default, off
+    /// in [`SearchOptions::plain`], whose iterations are exactly [`depth_limited_line`] (and
+    /// which the experiments' budgeted players use, so that their recorded games replay).
+    pub play_partial_iteration: bool,
     /// Stop once this many positions have been visited (over all iterations).
     pub max_nodes: Option<u64>,
     /// Stop once this much time has passed since the search began. The clock is read
@@ -158,6 +174,8 @@ impl SearchOptions {
             use_history: false,
             use_pvs: false,
             late_move_reductions: false,
+            extend_recaptures: false,
+            play_partial_iteration: false,
             max_nodes: None,
             time_limit: None,
             new_depth_limit: None,
@@ -168,7 +186,8 @@ impl SearchOptions {
 }
 
 impl Default for SearchOptions {
-    /// Principal line first, killers off, no budget. Killers are off because they cost
+    /// Principal line first, killers off, no budget, a cut-short iteration's better move
+    /// played ([`Self::play_partial_iteration`]). Killers are off because they cost
     /// nodes on both games measured (`cargo bench --bench search_defaults`): checkers to
     /// depth 12, 213,739 nodes without them against 493,987 with; Kalah(6,4) to depth 14,
     /// 138,302 against 1,176,719 (a Kalah move is a house of whoever is to move, so after an
@@ -182,6 +201,8 @@ impl Default for SearchOptions {
             use_history: false,
             use_pvs: false,
             late_move_reductions: false,
+            extend_recaptures: false,
+            play_partial_iteration: true,
             max_nodes: None,
             time_limit: None,
             new_depth_limit: None,
