@@ -88,10 +88,10 @@ pub struct SearchOptions {
     /// [`Evaluate::is_quiet`]: crate::Evaluate::is_quiet
     pub extend_recaptures: bool,
     /// When the budget cuts an iteration short after it finished the previous best move
-    /// and then found a better one, play that move
-    /// ([`DeepeningResult::partial`](super::DeepeningResult::partial)); on by default, off
-    /// in [`SearchOptions::plain`], whose iterations are exactly [`depth_limited_line`] (and
-    /// which the experiments' budgeted players use, so that their recorded games replay).
+    /// and then found a better one, play that move ([`DeepeningResult::partial`]); on by
+    /// default, off in [`SearchOptions::plain`], whose iterations are exactly
+    /// [`depth_limited_line`] (and which the experiments' budgeted players use, so that
+    /// their recorded games replay).
     pub play_partial_iteration: bool,
     /// Stop once this many positions have been visited (over all iterations).
     pub max_nodes: Option<u64>,
