@@ -81,7 +81,9 @@ fn a_cut_short_iteration_plays_a_move_better_at_its_depth_than_the_one_it_replac
 
 #[test]
 fn a_budget_that_ends_in_the_first_move_keeps_the_last_completed_choice() {
-    // A budget too small for even depth 2's first move: no partial iteration.
+    // A budget too small for even depth 2's first move: depth 1 takes 8 positions (the
+    // start and its 7 moves), depth 2's first move 9 more (it and the 7 replies), so 12
+    // stops inside it, the case where the cut-short depth has finished nothing.
     let mut game = Checkers::new();
     let options = SearchOptions {
         max_nodes: Some(12),

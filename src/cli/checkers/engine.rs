@@ -288,6 +288,12 @@ pub struct SearchReport {
 }
 
 impl SearchReport {
+    /// The depth whose move is played: the one the budget cut short when it found a better
+    /// move ([`Self::partial`]), else the last one completed.
+    pub fn deciding(&self) -> Option<&IterationReport> {
+        self.partial.as_ref().or(self.iterations.last())
+    }
+
     /// The effective branching factor: the d-th root of the nodes of the whole search to
     /// depth d (what a uniform tree with the same work would branch).
     pub fn effective_branching_factor(&self) -> Option<f64> {

@@ -326,8 +326,7 @@ fn converse(
                 )?;
                 continue;
             }
-            // The depth cut short when its move is played, else the last one completed.
-            let last = report.partial.as_ref().or(report.iterations.last());
+            let last = report.deciding();
             let cut_short = if report.partial.is_some() {
                 " cut short"
             } else {

@@ -178,7 +178,8 @@ fn go(engine: &mut Engine, so_far: &PdnGame, words: &[&str]) -> Result<String, S
     let best = report
         .best_move
         .ok_or("the search found no move in a game that goes on")?;
-    let last = report.iterations.last();
+    // The depth whose move is played, so that value and depth go with the move.
+    let last = report.deciding();
     Ok(format!(
         "bestmove {best} value {} depth {} nodes {} seconds {:.3}",
         last.map_or(0.0, |iteration| iteration.value),

@@ -324,9 +324,9 @@ pub fn checkers_best(request: &CheckersRequest, stop: StopSignal) -> Result<Json
         .ok_or_else(|| ApiError::internal("a game that is not over has a move".into()))?;
     so_far.moves.push(best);
     let mut answer = checkers_state(&so_far);
-    // The depth cut short when its move is played (its value a bound), else the last one
-    // completed: the line begins with the move.
-    let last = report.partial.as_ref().or(report.iterations.last());
+    // The depth whose move is played (a depth cut short gives a bound): the line begins
+    // with the move.
+    let last = report.deciding();
     answer["move"] = move_json(best);
     // From Black's side, as `checkers best` gives it; integral for alpha-beta.
     answer["value"] = json!(last.map(|iteration| value_json(iteration.value)));

@@ -494,19 +494,23 @@ impl<M: Copy + Eq> Engine<M> {
             }
             self.root_best = moves.first().copied();
         }
+        // Whether the position is quiet, asked once for the extension and the reductions;
+        // past the horizon neither acts (and the horizon already asked).
+        let quiet = (!extending && (self.extend_recaptures || self.late_move_reductions))
+            .then(|| game.is_quiet());
         // A recapture (a position that is not quiet, reached from one that was not) costs
         // no ply, while the line stays within twice the root's depth.
         let extend = self.extend_recaptures && {
-            let not_quiet = !game.is_quiet();
+            let not_quiet = quiet == Some(false);
             if self.not_quiet_at.len() <= ply {
                 self.not_quiet_at.resize(ply + 1, false);
             }
             self.not_quiet_at[ply] = not_quiet;
-            !extending
-                && not_quiet
+            not_quiet
                 && ply > 0
                 && self.not_quiet_at[ply - 1]
-                && u32::try_from(ply).is_ok_and(|ply| ply + depth < 2 * self.root_depth)
+                && u32::try_from(ply)
+                    .is_ok_and(|ply| ply.saturating_add(depth) < self.root_depth.saturating_mul(2))
         };
         let child_depth = if extend {
             depth
@@ -521,7 +525,7 @@ impl<M: Copy + Eq> Engine<M> {
             && !extending
             && ply > 0
             && depth >= REDUCTION_MIN_DEPTH
-            && game.is_quiet())
+            && quiet == Some(true))
         .then_some(first.max(MOVES_BEFORE_REDUCTION));
         for (index, &mv) in moves.iter().enumerate() {
             let child_on_line = index == 0 && line_move.is_some();

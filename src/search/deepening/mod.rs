@@ -70,9 +70,9 @@ pub struct SearchOptions {
     /// shallower in a null window first, and again at full depth only when it is better
     /// for the player to move. Good move ordering puts the best moves first, so the late
     /// ones are rarely better and the search sees further in the same time; unlike every
-    /// other option here but [`Self::extend_recaptures`] it may **change the value** (a late move whose merit shows only
-    /// at full depth is missed), so it is off by default and measured in games, not in
-    /// values (docs/checkers.md). Needs values with a neighbour
+    /// other option here but [`Self::extend_recaptures`] it may **change the value** (a
+    /// late move whose merit shows only at full depth is missed), so it is off by default
+    /// and measured in games, not in values (docs/checkers.md). Needs values with a neighbour
     /// ([`crate::Value::just_above`]).
     ///
     /// [`Evaluate::is_quiet`]: crate::Evaluate::is_quiet
