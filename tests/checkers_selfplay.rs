@@ -267,3 +267,58 @@ fn selfplay_ends_a_game_the_endgame_databases_hold_with_their_value() {
     let _ = std::fs::remove_file(&out);
     let _ = std::fs::remove_file(&databases);
 }
+
+#[test]
+fn selfplay_searches_with_the_techniques_asked_for_and_keeps_them_apart() {
+    let plain = scratch("plain.jsonl");
+    let extended = scratch("extended.jsonl");
+    for path in [&plain, &extended] {
+        let _ = std::fs::remove_file(path);
+    }
+    let run = |out: &PathBuf, techniques: &[&str]| {
+        let out_text = out.to_string_lossy().to_string();
+        let mut args = vec![
+            "checkers", "selfplay", "--games", "2", "--depth", "3", "--jobs", "1", "--out",
+        ];
+        args.push(&out_text);
+        args.extend_from_slice(techniques);
+        let output = gametree(&args);
+        assert!(output.status.success(), "{}", stderr(&output));
+        stdout(&output)
+    };
+    run(&plain, &[]);
+    let summary = run(&extended, &["--history", "--lmr", "--extend-recaptures"]);
+    assert!(
+        summary.contains("--table-mib 16 --history --lmr --extend-recaptures --random-plies"),
+        "{summary}"
+    );
+    // At a fixed depth the games are the same run after run; the recapture extension sees
+    // exchanges past the depth, so some searched value differs between the two files.
+    let values = |path: &PathBuf| -> Vec<serde_json::Value> {
+        let mut games = records(path);
+        games.sort_by_key(|game| game["index"].as_u64());
+        games.iter().map(|game| game["scores"].clone()).collect()
+    };
+    assert_ne!(values(&plain), values(&extended));
+    // A file of games made with the techniques takes no games made without them.
+    let extended_text = extended.to_string_lossy().to_string();
+    let output = gametree(&[
+        "checkers",
+        "selfplay",
+        "--games",
+        "3",
+        "--depth",
+        "3",
+        "--out",
+        &extended_text,
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("give another --out"),
+        "{}",
+        stderr(&output)
+    );
+    for path in [&plain, &extended] {
+        let _ = std::fs::remove_file(path);
+    }
+}

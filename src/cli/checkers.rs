@@ -233,6 +233,15 @@ enum CheckersCommand {
         /// building them
         #[arg(long, value_name = "FILE")]
         endgame: Option<PathBuf>,
+        /// Order moves by the history heuristic too (as `checkers best --history`)
+        #[arg(long)]
+        history: bool,
+        /// Late move reductions (as `checkers best --lmr`)
+        #[arg(long)]
+        lmr: bool,
+        /// The recapture extension (as `checkers best --extend-recaptures`)
+        #[arg(long)]
+        extend_recaptures: bool,
         /// Random moves after the ballot's three, so that the games of a ballot differ
         #[arg(long, value_name = "PLIES", default_value_t = 2)]
         random_plies: usize,
@@ -355,6 +364,9 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             table_mib,
             endgame_pieces,
             endgame,
+            history,
+            lmr,
+            extend_recaptures,
             random_plies,
             seed,
             jobs,
@@ -366,6 +378,9 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             search.eval = eval;
             search.endgame_pieces = endgame_pieces;
             search.endgame = endgame;
+            search.history = history;
+            search.lmr = lmr;
+            search.extend_recaptures = extend_recaptures;
             selfplay::run(
                 &search,
                 &selfplay::SelfplayOptions {

@@ -56,13 +56,19 @@ pub struct SelfplayOptions {
 }
 
 /// The search each move gets, checked once: what the `best` flags give (`--depth` or
-/// `--time`, `--eval`, `--quiescence`, `--table-mib`, the endgame databases).
+/// `--time`, `--eval`, `--quiescence`, `--table-mib`, the endgame databases, the search
+/// techniques).
 struct Player {
     budget: Budget,
     quiescence: u32,
     table_mib: usize,
     evaluation: Evaluation,
     endgame: Option<CheckersEndgame>,
+    /// The search techniques that are off by default (`--history`, `--lmr`,
+    /// `--extend-recaptures`).
+    history: bool,
+    late_move_reductions: bool,
+    extend_recaptures: bool,
     /// How the games were made, as every record of the file says, so that a rerun does not
     /// mix games of other settings into the file.
     made_by: String,
@@ -235,8 +241,19 @@ fn player(
         Limit::Time(time) => (Budget::Time(time), format!("time {}", time.as_secs_f64())),
         Limit::Clock(_) => return Err(usage("checkers selfplay takes --depth or --time")),
     };
+    // The techniques are named only when on, so that files made before they could be
+    // asked for keep their `made_by` and can be resumed.
+    let techniques: String = [
+        (engine.history, " --history"),
+        (engine.lmr, " --lmr"),
+        (engine.extend_recaptures, " --extend-recaptures"),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, flag)| *flag)
+    .collect();
     let made_by = format!(
-        "checkers selfplay --{limit_text} --eval {} --quiescence {} --table-mib {}{} \
+        "checkers selfplay --{limit_text} --eval {} --quiescence {} --table-mib {}{}{techniques} \
          --random-plies {random_plies} --seed {seed} --max-plies {max_plies}",
         search.eval.as_deref().unwrap_or("samuel"),
         engine.quiescence,
@@ -255,6 +272,9 @@ fn player(
         table_mib: search.table_mib,
         evaluation: engine.evaluation,
         endgame: engine.endgame,
+        history: engine.history,
+        late_move_reductions: engine.lmr,
+        extend_recaptures: engine.extend_recaptures,
         made_by,
     })
 }
@@ -385,7 +405,12 @@ fn searched_move(
     table: &mut TranspositionTable<Move, i32>,
 ) -> (Move, Option<i32>) {
     game.mark_root();
-    let search = Search::new(game).quiescence(player.quiescence).table(table);
+    let search = Search::new(game)
+        .quiescence(player.quiescence)
+        .history(player.history)
+        .late_move_reductions(player.late_move_reductions)
+        .extend_recaptures(player.extend_recaptures)
+        .table(table);
     let search = match player.budget {
         Budget::Depth(depth) => search.depth(depth),
         Budget::Time(time) => search.time_limit(time),
