@@ -101,6 +101,9 @@ impl Kind {
 enum Budget {
     Depth(u32),
     Time(Duration),
+    /// Positions a move, deepening until they are spent: unlike a time, the same on every
+    /// host, so matches against an engine at a fixed depth compare across machines.
+    Nodes(u64),
 }
 
 #[derive(Clone, Debug)]
@@ -408,6 +411,7 @@ fn gametree_move(
     let search = match settings.budget {
         Budget::Depth(depth) => search.depth(depth),
         Budget::Time(limit) => search.time_limit(limit),
+        Budget::Nodes(nodes) => search.max_nodes(nodes),
     };
     search.run().best_move
 }
@@ -693,6 +697,8 @@ Usage: checkers_match [FLAGS]   (the engine's driver in GAMETREE_CAKE, GAMETREE_
   --opponent-args ARGS   extra arguments of `gametree checkers engine`, split at spaces
   --depth D              gametree's depth a move (default 6), or
   --time S               gametree's seconds a move (iterative deepening)
+  --nodes N              gametree's positions a move (iterative deepening; the same on
+                         every host, where a time is not)
   --quiescence N         capture plies searched past the horizon (default 16)
   --table-mib M          gametree's transposition table (default 16)
   --history, --pvs, --lmr  history heuristic, principal variation search, late move reductions
@@ -768,6 +774,7 @@ fn main() {
             "--opponent-depth",
             "--opponent-time",
             "--time",
+            "--nodes",
             "--depth",
             "--quiescence",
             "--table-mib",
@@ -800,9 +807,14 @@ fn main() {
         );
         return;
     };
-    let budget = match flags.value("--time") {
-        Some(_) => Budget::Time(Duration::from_secs_f64(seconds(&flags, "--time"))),
-        None => Budget::Depth(flags.number("--depth", 6)),
+    let budget = match (flags.value("--time"), flags.value("--nodes")) {
+        (Some(_), Some(_)) => {
+            eprintln!("checkers_match: --time and --nodes: give one budget a move");
+            std::process::exit(2);
+        }
+        (Some(_), None) => Budget::Time(Duration::from_secs_f64(seconds(&flags, "--time"))),
+        (None, Some(_)) => Budget::Nodes(flags.number("--nodes", 1).max(1)),
+        (None, None) => Budget::Depth(flags.number("--depth", 6)),
     };
     let settings = Settings {
         kind,
