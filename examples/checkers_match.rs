@@ -520,6 +520,27 @@ fn play(
     })
 }
 
+/// gametree's budget a move: at most one of `--depth`, `--time` and `--nodes` (a second one
+/// would be silently ignored), `--depth 6` when none is given.
+fn budget(flags: &Flags) -> Budget {
+    let given: Vec<&str> = ["--depth", "--time", "--nodes"]
+        .into_iter()
+        .filter(|name| flags.value(name).is_some())
+        .collect();
+    match given.as_slice() {
+        [] | ["--depth"] => Budget::Depth(flags.number("--depth", 6)),
+        ["--time"] => Budget::Time(Duration::from_secs_f64(seconds(flags, "--time"))),
+        ["--nodes"] => match flags.number("--nodes", 0u64) {
+            0 => fail("checkers_match", "--nodes 0: at least one position a move"),
+            nodes => Budget::Nodes(nodes),
+        },
+        several => fail(
+            "checkers_match",
+            &format!("{}: give one budget a move", several.join(" and ")),
+        ),
+    }
+}
+
 /// A time a move in seconds: a positive number of at most a day (`Duration` takes no other).
 fn seconds(flags: &Flags, name: &str) -> f64 {
     let seconds: f64 = flags.number(name, 0.1);
@@ -807,15 +828,7 @@ fn main() {
         );
         return;
     };
-    let budget = match (flags.value("--time"), flags.value("--nodes")) {
-        (Some(_), Some(_)) => {
-            eprintln!("checkers_match: --time and --nodes: give one budget a move");
-            std::process::exit(2);
-        }
-        (Some(_), None) => Budget::Time(Duration::from_secs_f64(seconds(&flags, "--time"))),
-        (None, Some(_)) => Budget::Nodes(flags.number("--nodes", 1).max(1)),
-        (None, None) => Budget::Depth(flags.number("--depth", 6)),
-    };
+    let budget = budget(&flags);
     let settings = Settings {
         kind,
         path: PathBuf::from(path),
