@@ -466,7 +466,7 @@ const MOST_ENDGAME_SEEDS: usize = 64;
 /// `LAYOUTS[seeds][parts]`: the ways to lay `seeds` seeds in `parts` houses, the binomial
 /// coefficient (`seeds` + `parts` − 1 choose `parts` − 1), saturating at `u64::MAX`; worked
 /// out at compile time, since every endgame probe numbers a position with a dozen of them.
-const LAYOUTS: [[u64; 2 * MAX_HOUSES + 1]; MOST_ENDGAME_SEEDS + 1] = {
+static LAYOUTS: [[u64; 2 * MAX_HOUSES + 1]; MOST_ENDGAME_SEEDS + 1] = {
     let mut table = [[0; 2 * MAX_HOUSES + 1]; MOST_ENDGAME_SEEDS + 1];
     let mut seeds = 0;
     while seeds <= MOST_ENDGAME_SEEDS {

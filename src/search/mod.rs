@@ -16,6 +16,7 @@ pub mod m_and_n;
 pub mod mcts;
 pub mod minimax;
 pub mod observe;
+pub(crate) mod prefetch;
 pub mod proof_number;
 pub mod puzzle;
 pub mod retrograde;

@@ -200,8 +200,7 @@ impl SharedTable {
     /// nothing and costs nothing where the processor has no such instruction.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        let bucket: *const Bucket = &self.buckets[self.bucket_index(key)];
-        prefetch_line(bucket.cast());
+        crate::search::prefetch::prefetch(&self.buckets[self.bucket_index(key)]);
     }
 
     /// The entry stored for `key` in the current generation, if any.
@@ -266,20 +265,6 @@ impl SharedTable {
         bucket.words[2 * victim].store(key ^ data, Ordering::Relaxed);
         bucket.words[2 * victim + 1].store(data, Ordering::Relaxed);
     }
-}
-
-/// Prefetches the cache line at `line` into every level of the cache.
-#[inline(always)]
-fn prefetch_line(line: *const i8) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch reads nothing that the program sees and cannot fault, whatever
-    // the address; SSE, which it needs, is part of every x86-64 processor.
-    #[allow(unsafe_code)]
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(line);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = line;
 }
 
 /// The table's buckets: memory reserved for the most the table may grow to, one

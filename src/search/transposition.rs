@@ -364,6 +364,14 @@ impl<M: Copy, V: Copy + Default> TranspositionTable<M, V> {
         (mixed >> 32) as usize & self.index_mask
     }
 
+    /// Asks the processor to bring `key`'s bucket into the cache, so that a
+    /// [`probe`](Self::probe) of it a little later does not wait on memory. Only a hint:
+    /// it changes nothing.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        crate::search::prefetch::prefetch(&self.buckets[self.bucket_index(key)]);
+    }
+
     /// The entry stored for `key` in the current generation, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<TableEntry<M, V>> {

@@ -46,7 +46,7 @@ struct Slice {
 }
 
 /// n choose k for n ≤ 32, k ≤ [`MOST_ENDGAME_PIECES`].
-const CHOOSE: [[u64; MOST_ENDGAME_PIECES + 1]; 33] = {
+static CHOOSE: [[u64; MOST_ENDGAME_PIECES + 1]; 33] = {
     let mut table = [[0; MOST_ENDGAME_PIECES + 1]; 33];
     let mut n = 0;
     while n <= 32 {

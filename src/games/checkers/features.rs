@@ -284,7 +284,7 @@ const fn black_cones() -> [Board; 32] {
     cones
 }
 
-const BLACK_CONES: [Board; 32] = black_cones();
+static BLACK_CONES: [Board; 32] = black_cones();
 
 /// The squares of a [`Board`] turned round (square s to 33 − s): White's view as Black's.
 fn turned(board: Board) -> Board {

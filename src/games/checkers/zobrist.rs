@@ -19,7 +19,7 @@ const KINDS: usize = 4;
 const BITS: usize = 35;
 
 /// The key of each kind of piece on each [`Board`] bit.
-const PIECE_KEYS: [[u64; BITS]; KINDS] = {
+static PIECE_KEYS: [[u64; BITS]; KINDS] = {
     let mut keys = [[0; BITS]; KINDS];
     let mut state = 0x00C4_EC4E_5D4A_F75Bu64;
     let mut kind = 0;

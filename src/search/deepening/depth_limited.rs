@@ -530,6 +530,10 @@ impl<M: Copy + Eq> Engine<M> {
         for (index, &mv) in moves.iter().enumerate() {
             let child_on_line = index == 0 && line_move.is_some();
             game.update(mv);
+            // The child probes the table unless it is past the horizon.
+            if child_depth > 0 {
+                table.prefetch(game);
+            }
             let past = self.quiescence.enter(extending);
             // The null window at the player's bound: a result in it says only that the move
             // is not better for the player to move.

@@ -105,6 +105,11 @@ where
         probe
     }
 
+    #[inline(always)]
+    fn prefetch(&self, game: &G) {
+        self.table.prefetch(game.hash_key());
+    }
+
     fn cutoffs(&self) -> u64 {
         self.stats.cutoffs
     }

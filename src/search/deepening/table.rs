@@ -176,6 +176,12 @@ pub(super) trait TableAccess<G: Game> {
         keep_exact: bool,
     ) -> Probe<G::Move, G::Value>;
 
+    /// Starts loading the current position's entry into the cache: the search calls it
+    /// right after making a move whose position it will probe, so that the child's
+    /// terminal test and move generation overlap the memory's latency.
+    #[inline(always)]
+    fn prefetch(&self, _game: &G) {}
+
     /// How many searches entries have ended so far.
     fn cutoffs(&self) -> u64;
 
@@ -252,6 +258,11 @@ where
             (self.reuse, &self.distance, &mut self.stats),
             (depth, ply, window, keep_exact),
         )
+    }
+
+    #[inline(always)]
+    fn prefetch(&self, game: &G) {
+        self.table.prefetch(game.hash_key());
     }
 
     fn cutoffs(&self) -> u64 {
