@@ -821,6 +821,20 @@ fn main() {
             std::process::exit(2);
         }
     };
+    // Every flag is read before the engine is looked for, so that a mistyped one stops
+    // the run (exit 2) whether or not the engine is there.
+    let budget = budget(&flags);
+    let opponent_depth = flags.number("--opponent-depth", 7);
+    let quiescence = flags.number("--quiescence", 16);
+    let table_mib = flags.number("--table-mib", 16);
+    let evaluation = evaluation(flags.value("--eval"));
+    let opponent_time = flags
+        .value("--opponent-time")
+        .map(|_| seconds(&flags, "--opponent-time"));
+    let max_plies = flags.number("--max-plies", 300);
+    let ballots = three_move_ballots();
+    let count = flags.number("--ballots", ballots.len()).min(ballots.len());
+    let jobs = flags.number("--jobs", 1usize).max(1);
     let Some(path) = std::env::var_os(kind.variable()) else {
         println!(
             "checkers_match: skipped: set {} to the engine's driver (this file's header says what it speaks)",
@@ -828,7 +842,6 @@ fn main() {
         );
         return;
     };
-    let budget = budget(&flags);
     let settings = Settings {
         kind,
         path: PathBuf::from(path),
@@ -836,27 +849,23 @@ fn main() {
             .value("--opponent-args")
             .map(|text| text.split_whitespace().map(str::to_string).collect())
             .unwrap_or_default(),
-        opponent_depth: flags.number("--opponent-depth", 7),
+        opponent_depth,
         budget,
-        quiescence: flags.number("--quiescence", 16),
-        table_mib: flags.number("--table-mib", 16),
+        quiescence,
+        table_mib,
         history: flags.switch("--history"),
         pvs: flags.switch("--pvs"),
         lmr: flags.switch("--lmr"),
         extend_recaptures: flags.switch("--extend-recaptures"),
-        evaluation: evaluation(flags.value("--eval")),
+        evaluation,
+        // Built or read after the engine is found: it takes minutes.
         endgame: endgame(&flags),
-        opponent_time: flags
-            .value("--opponent-time")
-            .map(|_| seconds(&flags, "--opponent-time")),
-        max_plies: flags.number("--max-plies", 300),
+        opponent_time,
+        max_plies,
     };
     if let Some(depths) = flags.value("--time-depths") {
         return time_depths(&settings, depths, &flags);
     }
-    let ballots = three_move_ballots();
-    let count = flags.number("--ballots", ballots.len()).min(ballots.len());
-    let jobs = flags.number("--jobs", 1usize).max(1);
     let out = PathBuf::from(
         flags
             .value("--out")

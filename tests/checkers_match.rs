@@ -1,0 +1,170 @@
+//! examples/checkers_match.rs as a person runs it: a short match against `gametree checkers
+//! engine` (the one opponent that needs nothing but this repository), its games legal and
+//! scored from the right side, a rerun that plays only what is missing, and mistyped flags
+//! refused with one line whether or not an engine is set.
+//!
+//! The example's binary is the one `cargo test` builds beside the test binaries; a test run
+//! restricted to this file (`--test checkers_match`) builds no examples, so build it first
+//! (`cargo build --release --example checkers_match`).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+use gametree::games::checkers::Position;
+
+/// target/<profile>/examples/checkers_match, beside target/<profile>/deps/<this test>.
+fn example() -> PathBuf {
+    let test = std::env::current_exe().expect("the test binary's path");
+    let profile = test
+        .parent()
+        .and_then(|deps| deps.parent())
+        .expect("target/<profile>/deps");
+    let binary = profile.join("examples").join("checkers_match");
+    assert!(
+        binary.exists(),
+        "{} missing: `cargo test` builds it; alone, run `cargo build --example checkers_match` (with --release for a release test run)",
+        binary.display()
+    );
+    binary
+}
+
+/// The example with `arguments`, no engine variable but those in `engine`.
+fn run(arguments: &[&str], engine: Option<(&str, &str)>) -> Output {
+    let mut command = Command::new(example());
+    command
+        .args(arguments)
+        .env_remove("GAMETREE_CAKE")
+        .env_remove("GAMETREE_GUINN")
+        .env_remove("GAMETREE_ENGINE");
+    if let Some((variable, value)) = engine {
+        command.env(variable, value);
+    }
+    command.output().expect("the example runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("gametree-match-{name}-{}", std::process::id()))
+}
+
+#[test]
+fn a_short_match_against_the_engine_writes_legal_scored_games_and_resumes() {
+    let out = scratch("games.jsonl");
+    let _ = std::fs::remove_file(&out);
+    let out_text = out.to_string_lossy().to_string();
+    let arguments = [
+        "--opponent",
+        "gametree",
+        "--opponent-depth",
+        "2",
+        "--depth",
+        "3",
+        "--ballots",
+        "2",
+        "--jobs",
+        "2",
+        "--out",
+        &out_text,
+    ];
+    let engine = Some(("GAMETREE_ENGINE", env!("CARGO_BIN_EXE_gametree")));
+    let first = run(&arguments, engine);
+    let printed = String::from_utf8_lossy(&first.stdout);
+    assert!(
+        first.status.success(),
+        "{printed}{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert!(printed.contains("4 games, 0 already played"), "{printed}");
+    assert!(printed.contains("all: 4 games"), "{printed}");
+
+    let text = std::fs::read_to_string(&out).expect("the games written");
+    let mut indices = Vec::new();
+    for line in text.lines() {
+        let record: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+        let index = record["index"].as_u64().expect("an index") as usize;
+        indices.push(index);
+        // Game i plays ballot i / 2 + 1, gametree Black in the even games.
+        assert_eq!(record["ballot"].as_u64(), Some(index as u64 / 2 + 1));
+        let colour = if index.is_multiple_of(2) {
+            "black"
+        } else {
+            "white"
+        };
+        assert_eq!(record["gametree"].as_str(), Some(colour));
+        // Every move legal from the start (the ballot's three included), one ply each.
+        let moves = record["moves"].as_array().expect("the moves");
+        assert_eq!(record["plies"].as_u64(), Some(moves.len() as u64));
+        let mut position = Position::initial();
+        for (ply, text) in moves.iter().enumerate() {
+            let text = text.as_str().expect("a move");
+            let mv = position
+                .parse_move(text)
+                .unwrap_or_else(|error| panic!("game {index} ply {ply}: {text}: {error}"));
+            position = position.play(mv);
+        }
+        // The points are gametree's, read from the result, which is Black's.
+        let black_points = match record["result"].as_str().expect("a result") {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            "1/2-1/2" => 0.5,
+            other => panic!("game {index}: result {other}"),
+        };
+        let points = record["points"].as_f64().expect("points");
+        let expected = if colour == "black" {
+            black_points
+        } else {
+            1.0 - black_points
+        };
+        assert_eq!(points, expected, "game {index}");
+        // A game won at the board ends where the loser has no move.
+        if record["reason"].as_str() == Some("no move left") {
+            assert!(
+                !position.has_legal_move(),
+                "game {index}: the loser could move"
+            );
+            assert_ne!(black_points, 0.5);
+        }
+    }
+    indices.sort_unstable();
+    assert_eq!(indices, [0, 1, 2, 3]);
+
+    // A rerun finds every game played and appends nothing.
+    let again = run(&arguments, engine);
+    assert!(again.status.success());
+    let printed = String::from_utf8_lossy(&again.stdout);
+    assert!(printed.contains("4 games, 4 already played"), "{printed}");
+    assert!(printed.contains("played 0 games"), "{printed}");
+    assert_eq!(std::fs::read_to_string(&out).expect("still there"), text);
+    let _ = std::fs::remove_file(&out);
+}
+
+#[test]
+fn mistyped_flags_stop_the_run_with_one_line_with_or_without_an_engine() {
+    let bad: [&[&str]; 5] = [
+        &["--nodes", "0"],
+        &["--depth", "3", "--time", "1"],
+        &["--depth", "three"],
+        &["--opponent", "chinook"],
+        &["--deepth", "3"],
+    ];
+    for arguments in bad {
+        for engine in [None, Some(("GAMETREE_CAKE", "/nonexistent/cake_cli"))] {
+            let output = run(arguments, engine);
+            let message = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(output.status.code(), Some(2), "{arguments:?}: {message}");
+            assert_eq!(
+                message.trim_end().lines().count(),
+                1,
+                "{arguments:?}: {message}"
+            );
+            assert!(message.starts_with("checkers_match: "), "{message}");
+        }
+    }
+}
+
+#[test]
+fn without_the_engine_the_match_says_it_is_skipped() {
+    let output = run(&["--opponent", "guinn", "--depth", "4"], None);
+    assert!(output.status.success());
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(printed.contains("skipped: set GAMETREE_GUINN"), "{printed}");
+}
