@@ -5,6 +5,8 @@ use serde::{Deserialize, Serialize};
 
 /// The two-sided 95% quantile of the normal distribution.
 const Z_95: f64 = 1.959_963_984_540_054;
+/// What each tail of a two-sided 95% interval leaves out.
+const TAIL_95: f64 = 0.025;
 
 /// Wins, draws and losses of one side of a match, and what they say.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -84,6 +86,14 @@ impl MatchScore {
     /// its standard error from the games' own variance (each game 1, ½ or 0), the normal
     /// approximation p ± 1.96·σ/√n, each end turned into Elo. Games are taken as
     /// independent (the pairing of colours is not used). `None` before any game.
+    ///
+    /// Where every game had one result (all won, all drawn or all lost) the games show no
+    /// variance, and the normal approximation would give an interval of width zero, as if
+    /// a handful of games proved the score exact. Then the chance `q` of any other result
+    /// in a game is bounded as Clopper and Pearson bound a proportion seen zero times in n
+    /// trials (1 − q = 0.025^(1/n), the 97.5% one-sided bound), and the interval takes
+    /// the score as far as such results can move it: all won, [1 − q, 1]; all lost,
+    /// [0, q]; all drawn, ½ ± q/2.
     #[must_use]
     pub fn elo(&self) -> Option<EloEstimate> {
         let score = self.score()?;
@@ -92,11 +102,18 @@ impl MatchScore {
             + f64::from(self.draws) * (0.5 - score).powi(2)
             + f64::from(self.losses) * score.powi(2))
             / games;
-        let margin = Z_95 * (variance / games).sqrt();
+        let (low, high) = if variance > 0.0 {
+            let margin = Z_95 * (variance / games).sqrt();
+            (score - margin, score + margin)
+        } else {
+            let other = 1.0 - TAIL_95.powf(games.recip());
+            let reach = if score == 0.5 { other / 2.0 } else { other };
+            ((score - reach).max(0.0), (score + reach).min(1.0))
+        };
         Some(EloEstimate {
             elo: elo_difference(score),
-            low: elo_difference(score - margin),
-            high: elo_difference(score + margin),
+            low: elo_difference(low),
+            high: elo_difference(high),
         })
     }
 }
@@ -118,6 +135,43 @@ mod tests {
         assert_eq!(elo.elo, 0.0);
         assert!((elo.high - 163.3).abs() < 0.1, "{elo:?}");
         assert!((elo.low + elo.high).abs() < 1e-9);
+    }
+
+    #[test]
+    fn one_result_in_every_game_still_has_an_interval() {
+        // 2 wins of 2: 1 − q = 0.025^(1/2) = 0.1581, 400·log₁₀(0.1581/0.8419) = −290.5;
+        // the upper end of a perfect score is unbounded.
+        let won = MatchScore {
+            wins: 2,
+            draws: 0,
+            losses: 0,
+        }
+        .elo()
+        .expect("games");
+        assert_eq!(won.elo, f64::INFINITY);
+        assert!((won.low + 290.5).abs() < 0.1, "{won:?}");
+        assert_eq!(won.high, f64::INFINITY);
+        // 30 losses: q = 1 − 0.025^(1/30) = 0.1157, 400·log₁₀(0.1157/0.8843) = −353.3.
+        let lost = MatchScore {
+            wins: 0,
+            draws: 0,
+            losses: 30,
+        }
+        .elo()
+        .expect("games");
+        assert_eq!(lost.low, f64::NEG_INFINITY);
+        assert!((lost.high + 353.3).abs() < 0.1, "{lost:?}");
+        // 30 draws: ½ ± 0.0578, 400·log₁₀(0.5578/0.4422) = 40.4 either way.
+        let drawn = MatchScore {
+            wins: 0,
+            draws: 30,
+            losses: 0,
+        }
+        .elo()
+        .expect("games");
+        assert_eq!(drawn.elo, 0.0);
+        assert!((drawn.high - 40.4).abs() < 0.1, "{drawn:?}");
+        assert!((drawn.low + drawn.high).abs() < 1e-9, "{drawn:?}");
     }
 
     #[test]
