@@ -11,7 +11,7 @@ const CACHE_LINE: usize = 64;
 
 /// Prefetches the cache line at `line` into every level of the cache.
 #[inline(always)]
-pub(crate) fn prefetch_line(line: *const u8) {
+fn prefetch_line(line: *const u8) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: a prefetch reads nothing that the program sees and cannot fault, whatever
     // the address; SSE, which it needs, is part of every x86-64 processor.
