@@ -8,6 +8,9 @@
 
 use crate::game::Player;
 
+/// The longest move list whose counts [`HistoryTable::order`] reads once, into an array.
+const ORDERED_AT_ONCE: usize = 64;
+
 /// Cutoff counters by history slot and player.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct HistoryTable {
@@ -28,7 +31,8 @@ impl HistoryTable {
 
     /// Sorts `moves` by their counts for `player`, most first, equals in their order: an
     /// insertion sort in place (`sort_by_key` may allocate a buffer, and move lists are
-    /// short). `slot` names each move.
+    /// short), each move's count read once into an array on the stack beside it (a list
+    /// longer than the array reads them as it compares). `slot` names each move.
     pub(crate) fn order<M: Copy>(
         &self,
         moves: &mut [M],
@@ -36,10 +40,25 @@ impl HistoryTable {
         slot: impl Fn(M) -> Option<usize>,
     ) {
         let count = |mv: M| self.count(slot(mv), player);
+        if moves.len() > ORDERED_AT_ONCE {
+            for next in 1..moves.len() {
+                let mut at = next;
+                while at > 0 && count(moves[at - 1]) < count(moves[at]) {
+                    moves.swap(at - 1, at);
+                    at -= 1;
+                }
+            }
+            return;
+        }
+        let mut counts = [0; ORDERED_AT_ONCE];
+        for (counted, &mv) in counts.iter_mut().zip(moves.iter()) {
+            *counted = count(mv);
+        }
         for next in 1..moves.len() {
             let mut at = next;
-            while at > 0 && count(moves[at - 1]) < count(moves[at]) {
+            while at > 0 && counts[at - 1] < counts[at] {
                 moves.swap(at - 1, at);
+                counts.swap(at - 1, at);
                 at -= 1;
             }
         }
@@ -74,5 +93,26 @@ mod tests {
         let mut moves = [0, 1, 2, 3, 4];
         table.order(&mut moves, Player::Min, slot);
         assert_eq!(moves, [2, 0, 1, 3, 4]);
+    }
+
+    #[test]
+    fn a_list_longer_than_the_array_is_ordered_the_same_way() {
+        // Counts that repeat (ties keep their order) over 100 moves, past ORDERED_AT_ONCE.
+        let mut table = HistoryTable::default();
+        for slot in 0..100 {
+            table.record(slot, Player::Max, (slot as u64 * 37) % 11);
+        }
+        let slot = |mv: usize| Some(mv);
+        let mut long: Vec<usize> = (0..100).collect();
+        table.order(&mut long, Player::Max, slot);
+        let mut expected: Vec<usize> = (0..100).collect();
+        expected.sort_by_key(|&mv| std::cmp::Reverse((mv as u64 * 37) % 11));
+        assert_eq!(long, expected);
+        // The first 40 alone, through the array: the same order as a stable sort.
+        let mut short: Vec<usize> = (0..40).collect();
+        table.order(&mut short, Player::Max, slot);
+        let mut expected: Vec<usize> = (0..40).collect();
+        expected.sort_by_key(|&mv| std::cmp::Reverse((mv as u64 * 37) % 11));
+        assert_eq!(short, expected);
     }
 }
