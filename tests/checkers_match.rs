@@ -19,7 +19,9 @@ fn example() -> PathBuf {
         .parent()
         .and_then(|deps| deps.parent())
         .expect("target/<profile>/deps");
-    let binary = profile.join("examples").join("checkers_match");
+    let binary = profile
+        .join("examples")
+        .join(format!("checkers_match{}", std::env::consts::EXE_SUFFIX));
     assert!(
         binary.exists(),
         "{} missing: `cargo test` builds it; alone, run `cargo build --example checkers_match` (with --release for a release test run)",
