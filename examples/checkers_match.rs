@@ -581,21 +581,12 @@ fn summary(label: &str, records: &[(Color, f64)]) {
 /// (its tables kept through the game, as in a match) and the recorded move is played on.
 /// A depth's mean is what a match at that depth would cost a move; the median and longest
 /// show how uneven it is. Exits 2 on a record it cannot read.
-fn time_depths(settings: &Settings, depths: &str, flags: &Flags) {
-    let depths: Vec<u32> = depths
-        .split(',')
-        .map(|depth| {
-            depth.trim().parse().unwrap_or_else(|_| {
-                fail(
-                    "checkers_match",
-                    &format!("--time-depths {depths:?}: depths separated by commas"),
-                )
-            })
-        })
-        .collect();
-    let Some(record) = flags.value("--record") else {
-        fail("checkers_match", "--time-depths needs --record FILE");
-    };
+fn time_depths(settings: &Settings, timing: &Timing) {
+    let Timing {
+        depths,
+        record,
+        games: wanted,
+    } = timing;
     let text = std::fs::read_to_string(record)
         .unwrap_or_else(|error| fail("checkers_match", &format!("--record {record}: {error}")));
     let games: Vec<RecordedGame> = text
@@ -611,15 +602,14 @@ fn time_depths(settings: &Settings, depths: &str, flags: &Flags) {
             })
         })
         .collect();
-    let wanted = flags.number("--games", 5usize).max(1);
     let chosen: Vec<&RecordedGame> = games
         .iter()
         .step_by((games.len() / wanted).max(1))
-        .take(wanted)
+        .take(*wanted)
         .collect();
     let mut opponent =
         Opponent::start(settings).unwrap_or_else(|error| fail("checkers_match", &error));
-    for depth in depths {
+    for &depth in depths {
         opponent.settings.opponent_depth = depth;
         let mut seconds = Vec::new();
         for game in &chosen {
@@ -645,6 +635,38 @@ fn time_depths(settings: &Settings, depths: &str, flags: &Flags) {
             1000.0 * seconds[seconds.len() - 1],
         );
     }
+}
+
+/// What `--time-depths` measures: the engine's depths, the record of games replayed
+/// (`--record`) and how many of them (`--games`).
+struct Timing {
+    depths: Vec<u32>,
+    record: String,
+    games: usize,
+}
+
+/// `--time-depths D1,D2,..` with its `--record FILE` and `--games N`, if given.
+fn timing(flags: &Flags) -> Option<Timing> {
+    let text = flags.value("--time-depths")?;
+    let depths = text
+        .split(',')
+        .map(|depth| {
+            depth.trim().parse().unwrap_or_else(|_| {
+                fail(
+                    "checkers_match",
+                    &format!("--time-depths {text:?}: depths separated by commas"),
+                )
+            })
+        })
+        .collect();
+    let Some(record) = flags.value("--record") else {
+        fail("checkers_match", "--time-depths needs --record FILE");
+    };
+    Some(Timing {
+        depths,
+        record: record.to_string(),
+        games: flags.number("--games", 5usize).max(1),
+    })
 }
 
 /// One game of an earlier match's record, as far as `--time-depths` needs it.
@@ -756,33 +778,45 @@ fn evaluation(name: Option<&str>) -> Evaluation {
     }
 }
 
-/// gametree's endgame databases: read from `--endgame FILE`, built for `--endgame-pieces N`
-/// at the start (on two threads), or none.
-fn endgame(flags: &Flags) -> Option<CheckersEndgame> {
-    let program = "checkers_match";
+/// Where gametree's endgame databases come from: `--endgame FILE` or `--endgame-pieces N`.
+enum EndgameSource {
+    Read(String),
+    Build(usize),
+}
+
+/// The endgame flags, checked (one of the two, a number of pieces the databases cover)
+/// before anything is read or built.
+fn endgame_source(flags: &Flags) -> Option<EndgameSource> {
     match (flags.value("--endgame"), flags.value("--endgame-pieces")) {
-        (Some(_), Some(_)) => fail(program, "--endgame and --endgame-pieces: one or the other"),
-        (Some(path), None) => Some(
-            CheckersEndgame::read_file(Path::new(path))
-                .unwrap_or_else(|error| fail(program, &format!("--endgame {path}: {error}"))),
+        (Some(_), Some(_)) => fail(
+            "checkers_match",
+            "--endgame and --endgame-pieces: one or the other",
         ),
+        (Some(path), None) => Some(EndgameSource::Read(path.to_string())),
         (None, Some(_)) => {
             let pieces = flags.number("--endgame-pieces", 4usize);
             let most = gametree::games::checkers::endgame::MOST_ENDGAME_PIECES;
             if !(2..=most).contains(&pieces) {
                 fail(
-                    program,
+                    "checkers_match",
                     &format!("--endgame-pieces {pieces}: from 2 to {most}"),
                 );
             }
-            Some(
-                CheckersEndgame::build(pieces, 2, |_| {}).unwrap_or_else(|error| {
-                    fail(program, &format!("--endgame-pieces {pieces}: {error}"))
-                }),
-            )
+            Some(EndgameSource::Build(pieces))
         }
         (None, None) => None,
     }
+}
+
+/// gametree's endgame databases: read from the file, or built (on two threads).
+fn load_endgame(source: &EndgameSource) -> CheckersEndgame {
+    let loaded = match source {
+        EndgameSource::Read(path) => CheckersEndgame::read_file(Path::new(path))
+            .map_err(|error| format!("--endgame {path}: {error}")),
+        EndgameSource::Build(pieces) => CheckersEndgame::build(*pieces, 2, |_| {})
+            .map_err(|error| format!("--endgame-pieces {pieces}: {error}")),
+    };
+    loaded.unwrap_or_else(|error| fail("checkers_match", &error))
 }
 
 fn main() {
@@ -824,6 +858,8 @@ fn main() {
     // Every flag is read before the engine is looked for, so that a mistyped one stops
     // the run (exit 2) whether or not the engine is there.
     let budget = budget(&flags);
+    let endgame_source = endgame_source(&flags);
+    let timing = timing(&flags);
     let opponent_depth = flags.number("--opponent-depth", 7);
     let quiescence = flags.number("--quiescence", 16);
     let table_mib = flags.number("--table-mib", 16);
@@ -859,12 +895,12 @@ fn main() {
         extend_recaptures: flags.switch("--extend-recaptures"),
         evaluation,
         // Built or read after the engine is found: it takes minutes.
-        endgame: endgame(&flags),
+        endgame: endgame_source.as_ref().map(load_endgame),
         opponent_time,
         max_plies,
     };
-    if let Some(depths) = flags.value("--time-depths") {
-        return time_depths(&settings, depths, &flags);
+    if let Some(timing) = &timing {
+        return time_depths(&settings, timing);
     }
     let out = PathBuf::from(
         flags

@@ -141,12 +141,17 @@ fn a_short_match_against_the_engine_writes_legal_scored_games_and_resumes() {
 
 #[test]
 fn mistyped_flags_stop_the_run_with_one_line_with_or_without_an_engine() {
-    let bad: [&[&str]; 5] = [
+    let bad: [&[&str]; 8] = [
         &["--nodes", "0"],
         &["--depth", "3", "--time", "1"],
         &["--depth", "three"],
         &["--opponent", "chinook"],
         &["--deepth", "3"],
+        // Databases of 9 pieces do not exist (2 to MOST_ENDGAME_PIECES), and the check
+        // comes before minutes of building.
+        &["--endgame-pieces", "9"],
+        &["--time-depths", "13,15"],
+        &["--time-depths", "13,x", "--record", "games.jsonl"],
     ];
     for arguments in bad {
         for engine in [None, Some(("GAMETREE_CAKE", "/nonexistent/cake_cli"))] {

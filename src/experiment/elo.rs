@@ -137,38 +137,31 @@ mod tests {
         assert!((elo.low + elo.high).abs() < 1e-9);
     }
 
+    /// The estimate of a match of `wins`, `draws` and `losses`.
+    fn estimate(wins: u32, draws: u32, losses: u32) -> EloEstimate {
+        MatchScore {
+            wins,
+            draws,
+            losses,
+        }
+        .elo()
+        .expect("games")
+    }
+
     #[test]
     fn one_result_in_every_game_still_has_an_interval() {
         // 2 wins of 2: 1 − q = 0.025^(1/2) = 0.1581, 400·log₁₀(0.1581/0.8419) = −290.5;
         // the upper end of a perfect score is unbounded.
-        let won = MatchScore {
-            wins: 2,
-            draws: 0,
-            losses: 0,
-        }
-        .elo()
-        .expect("games");
+        let won = estimate(2, 0, 0);
         assert_eq!(won.elo, f64::INFINITY);
         assert!((won.low + 290.5).abs() < 0.1, "{won:?}");
         assert_eq!(won.high, f64::INFINITY);
         // 30 losses: q = 1 − 0.025^(1/30) = 0.1157, 400·log₁₀(0.1157/0.8843) = −353.3.
-        let lost = MatchScore {
-            wins: 0,
-            draws: 0,
-            losses: 30,
-        }
-        .elo()
-        .expect("games");
+        let lost = estimate(0, 0, 30);
         assert_eq!(lost.low, f64::NEG_INFINITY);
         assert!((lost.high + 353.3).abs() < 0.1, "{lost:?}");
         // 30 draws: ½ ± 0.0578, 400·log₁₀(0.5578/0.4422) = 40.4 either way.
-        let drawn = MatchScore {
-            wins: 0,
-            draws: 30,
-            losses: 0,
-        }
-        .elo()
-        .expect("games");
+        let drawn = estimate(0, 30, 0);
         assert_eq!(drawn.elo, 0.0);
         assert!((drawn.high - 40.4).abs() < 0.1, "{drawn:?}");
         assert!((drawn.low + drawn.high).abs() < 1e-9, "{drawn:?}");

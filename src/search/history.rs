@@ -41,25 +41,27 @@ impl HistoryTable {
         slot: impl Fn(M) -> Option<usize>,
     ) {
         let count = |mv: M| self.count(slot(mv), player);
-        if moves.len() > ORDERED_AT_ONCE {
-            for next in 1..moves.len() {
-                let mut at = next;
-                while at > 0 && count(moves[at - 1]) < count(moves[at]) {
-                    moves.swap(at - 1, at);
-                    at -= 1;
-                }
-            }
-            return;
-        }
+        let kept = moves.len() <= ORDERED_AT_ONCE;
         let mut counts = [0; ORDERED_AT_ONCE];
-        for (counted, &mv) in counts.iter_mut().zip(moves.iter()) {
-            *counted = count(mv);
+        if kept {
+            for (counted, &mv) in counts.iter_mut().zip(moves.iter()) {
+                *counted = count(mv);
+            }
         }
+        let before = |moves: &[M], counts: &[u64], at: usize| {
+            if kept {
+                counts[at - 1] < counts[at]
+            } else {
+                count(moves[at - 1]) < count(moves[at])
+            }
+        };
         for next in 1..moves.len() {
             let mut at = next;
-            while at > 0 && counts[at - 1] < counts[at] {
+            while at > 0 && before(moves, &counts, at) {
                 moves.swap(at - 1, at);
-                counts.swap(at - 1, at);
+                if kept {
+                    counts.swap(at - 1, at);
+                }
                 at -= 1;
             }
         }
