@@ -15,8 +15,10 @@
 //! ```
 //!
 //! The first plays gametree against `gametree checkers engine` without quiescence: one
-//! technique measured alone. The drivers the other two expect are started in their own
-//! directory, print `ready` (after any other lines) and answer, one command a line:
+//! technique measured alone (`gametree checkers engine` runs in the match's directory, so a
+//! file named in `--opponent-args` is found as the user sees it, and its error messages reach
+//! stderr). The drivers the other two expect are started in their own directory, print
+//! `ready` (after any other lines) and answer, one command a line:
 //!
 //! - cake (`GAMETREE_CAKE`), positions as `C BM BK WM WK`: the side to move (`b` or `w`)
 //!   and four hex bitboards (black men, black kings, white men, white kings), bit i being
@@ -52,7 +54,9 @@
 //! 156, so 312 games); `--jobs J` plays J games at once, each with its own engine process.
 //! Prints W/D/L from gametree's side, the score, the Elo difference with its 95% interval,
 //! and the same by gametree's colour. Without the engine's path in its variable it says so
-//! and exits 0: nothing of the project needs these engines.
+//! and exits 0: nothing of the project needs these engines. An engine that is set but does
+//! not start (a wrong path, an argument it refuses) stops the match at once with exit 2,
+//! before the games file is touched.
 
 use std::collections::HashSet;
 use std::io::{BufRead, BufReader, Write};
@@ -190,17 +194,23 @@ struct Opponent {
 
 impl Opponent {
     fn start(settings: &Settings) -> Result<Opponent, String> {
-        let directory = settings.path.parent().unwrap_or(Path::new("."));
         let mut command = Command::new(&settings.path);
         if settings.kind == Kind::Gametree {
-            command.args(["checkers", "engine"]);
+            // gametree's engine runs where the match runs, so that the paths in
+            // --opponent-args mean what they mean to the user, and says on stderr why it
+            // stopped (a flag it does not know, a file it cannot read).
+            command
+                .args(["checkers", "engine"])
+                .stderr(Stdio::inherit());
+        } else {
+            // The drivers read their databases from their own directory and talk on stderr.
+            let directory = settings.path.parent().unwrap_or(Path::new("."));
+            command.current_dir(directory).stderr(Stdio::null());
         }
         let mut child = command
             .args(&settings.opponent_args)
-            .current_dir(directory)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
             .spawn()
             .map_err(|error| format!("cannot start {}: {error}", settings.path.display()))?;
         let input = child.stdin.take().ok_or("no stdin")?;
@@ -211,7 +221,9 @@ impl Opponent {
             input,
             output,
         };
-        opponent.read_until("ready")?;
+        opponent
+            .read_until("ready")
+            .map_err(|error| format!("{error} before it was ready"))?;
         Ok(opponent)
     }
 
@@ -562,6 +574,10 @@ fn summary(label: &str, records: &[(Color, f64)]) {
     for &(_, points) in records {
         score.record(points);
     }
+    let Some(points) = score.score() else {
+        println!("{label}: no games");
+        return;
+    };
     let elo = score.elo().map_or("-".to_string(), |elo| {
         format!("{:+.0} Elo [{:+.0}, {:+.0}]", elo.elo, elo.low, elo.high)
     });
@@ -571,7 +587,7 @@ fn summary(label: &str, records: &[(Color, f64)]) {
         score.wins,
         score.draws,
         score.losses,
-        score.score().unwrap_or(f64::NAN)
+        points
     );
 }
 
@@ -647,7 +663,17 @@ struct Timing {
 
 /// `--time-depths D1,D2,..` with its `--record FILE` and `--games N`, if given.
 fn timing(flags: &Flags) -> Option<Timing> {
-    let text = flags.value("--time-depths")?;
+    let Some(text) = flags.value("--time-depths") else {
+        for flag in ["--record", "--games"] {
+            if flags.value(flag).is_some() {
+                fail(
+                    "checkers_match",
+                    &format!("{flag} goes with --time-depths (--ballots N plays fewer games)"),
+                );
+            }
+        }
+        return None;
+    };
     let depths = text
         .split(',')
         .map(|depth| {
@@ -942,6 +968,14 @@ fn main() {
         2 * count,
         2 * count - to_play.len()
     );
+    // An engine that cannot start would fail every game: stop at once, before the file is
+    // touched (exit 2: its path or --opponent-args are wrong).
+    if let Err(error) = Opponent::start(&settings) {
+        fail(
+            "checkers_match",
+            &format!("the engine {}: {error}", settings.path.display()),
+        );
+    }
     let file = Mutex::new(
         std::fs::OpenOptions::new()
             .create(true)
@@ -1047,13 +1081,13 @@ fn main() {
                 )
             });
         if moves > 0.0 {
-            1000.0 * time / moves
+            format!("{:.1} ms", 1000.0 * time / moves)
         } else {
-            f64::NAN
+            "-".to_string()
         }
     };
     println!(
-        "time a move: gametree {:.1} ms, the engine {:.1} ms",
+        "time a move: gametree {}, the engine {}",
         seconds("gametree"),
         seconds("opponent")
     );

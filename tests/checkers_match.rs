@@ -7,7 +7,7 @@
 //! restricted to this file (`--test checkers_match`) builds no examples, so build it first
 //! (`cargo build --release --example checkers_match`).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use gametree::games::checkers::Position;
@@ -32,7 +32,13 @@ fn example() -> PathBuf {
 
 /// The example with `arguments`, no engine variable but those in `engine`.
 fn run(arguments: &[&str], engine: Option<(&str, &str)>) -> Output {
+    run_in(&std::env::temp_dir(), arguments, engine)
+}
+
+/// [`run`] in `directory`.
+fn run_in(directory: &Path, arguments: &[&str], engine: Option<(&str, &str)>) -> Output {
     let mut command = Command::new(example());
+    command.current_dir(directory);
     command
         .args(arguments)
         .env_remove("GAMETREE_CAKE")
@@ -141,7 +147,7 @@ fn a_short_match_against_the_engine_writes_legal_scored_games_and_resumes() {
 
 #[test]
 fn mistyped_flags_stop_the_run_with_one_line_with_or_without_an_engine() {
-    let bad: [&[&str]; 8] = [
+    let bad: [&[&str]; 10] = [
         &["--nodes", "0"],
         &["--depth", "3", "--time", "1"],
         &["--depth", "three"],
@@ -152,6 +158,9 @@ fn mistyped_flags_stop_the_run_with_one_line_with_or_without_an_engine() {
         &["--endgame-pieces", "9"],
         &["--time-depths", "13,15"],
         &["--time-depths", "13,x", "--record", "games.jsonl"],
+        // They shape --time-depths alone: a match of 3 games is --ballots, not --games.
+        &["--games", "3"],
+        &["--record", "games.jsonl"],
     ];
     for arguments in bad {
         for engine in [None, Some(("GAMETREE_CAKE", "/nonexistent/cake_cli"))] {
@@ -174,4 +183,83 @@ fn without_the_engine_the_match_says_it_is_skipped() {
     assert!(output.status.success());
     let printed = String::from_utf8_lossy(&output.stdout);
     assert!(printed.contains("skipped: set GAMETREE_GUINN"), "{printed}");
+}
+
+#[test]
+fn an_engine_that_cannot_start_stops_the_match_before_any_game() {
+    let out = scratch("never.jsonl");
+    let out_text = out.to_string_lossy().to_string();
+    let engine = env!("CARGO_BIN_EXE_gametree");
+    for (arguments, variable) in [
+        // gametree's engine refuses a flag it does not know, and says so itself.
+        (
+            vec!["--opponent", "gametree", "--opponent-args", "--deepth 3"],
+            ("GAMETREE_ENGINE", engine),
+        ),
+        (
+            vec!["--opponent", "cake"],
+            ("GAMETREE_CAKE", "/nonexistent/cake_cli"),
+        ),
+    ] {
+        let mut arguments = arguments;
+        arguments.extend(["--depth", "2", "--out", &out_text]);
+        let output = run(&arguments, Some(variable));
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}: {message}");
+        let last = message.trim_end().lines().last().unwrap_or_default();
+        assert!(last.starts_with("checkers_match: the engine "), "{message}");
+        assert!(!out.exists(), "{arguments:?}: the games file was made");
+    }
+    let refused = run(
+        &[
+            "--opponent",
+            "gametree",
+            "--opponent-args",
+            "--deepth 3",
+            "--out",
+            &out_text,
+        ],
+        Some(("GAMETREE_ENGINE", engine)),
+    );
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("--deepth"),
+        "the engine's own message is shown"
+    );
+}
+
+#[test]
+fn paths_in_the_opponents_arguments_are_read_where_the_match_runs() {
+    let directory = scratch("relative");
+    std::fs::create_dir_all(&directory).expect("a scratch directory");
+    let weights = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/checkers/learned-weights.txt"
+    );
+    std::fs::copy(weights, directory.join("weights.txt")).expect("the weights copied");
+    let output = run_in(
+        &directory,
+        &[
+            "--opponent",
+            "gametree",
+            "--opponent-args",
+            "--eval weights.txt",
+            "--opponent-depth",
+            "2",
+            "--depth",
+            "2",
+            "--ballots",
+            "1",
+            "--out",
+            "games.jsonl",
+        ],
+        Some(("GAMETREE_ENGINE", env!("CARGO_BIN_EXE_gametree"))),
+    );
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{printed}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(printed.contains("all: 2 games"), "{printed}");
+    let _ = std::fs::remove_dir_all(&directory);
 }
