@@ -7,7 +7,8 @@
 //!   (standard output and standard error together).
 //! - Each ```` ```sh ```` block holds commands shown but not transcribed, often long runs: each
 //!   line that runs `gametree` (or `cargo run --release -- ARGS`, run as `gametree ARGS`) is
-//!   started in a scratch directory (with `data/` and `tests/` at hand) and must either still
+//!   started in a scratch directory (with `data/`, `tests/` and
+//!   `results/checkers-learning/` at hand) and must either still
 //!   be running after two seconds or have exited with status 0.
 //! - Each `Examples:` section of each `--help` is a transcript as above, its lines indented
 //!   by two spaces.
@@ -276,7 +277,10 @@ fn every_command_shown_without_a_transcript_starts_and_is_accepted() {
     let scratch = std::env::temp_dir().join(format!("gametree-docs-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     std::fs::create_dir_all(&scratch).expect("a scratch directory");
-    for name in ["data", "tests"] {
+    // results/checkers-learning holds weights files that commands read; the rest of
+    // results/ stays out of reach, since commands shown write there (--out results/...).
+    std::fs::create_dir_all(scratch.join("results")).expect("a scratch results/");
+    for name in ["data", "tests", "results/checkers-learning"] {
         std::os::unix::fs::symlink(root().join(name), scratch.join(name)).expect("a link");
     }
     let mut failures = Vec::new();
