@@ -63,6 +63,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 mod common {
@@ -212,7 +213,12 @@ impl Opponent {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
-            .map_err(|error| format!("cannot start {}: {error}", settings.path.display()))?;
+            .map_err(|error| {
+                format!(
+                    "the engine {} cannot start: {error}",
+                    settings.path.display()
+                )
+            })?;
         let input = child.stdin.take().ok_or("no stdin")?;
         let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
         let mut opponent = Opponent {
@@ -221,9 +227,12 @@ impl Opponent {
             input,
             output,
         };
-        opponent
-            .read_until("ready")
-            .map_err(|error| format!("{error} before it was ready"))?;
+        opponent.read_until("ready").map_err(|error| {
+            format!(
+                "the engine {} did not get ready ({error})",
+                opponent.settings.path.display()
+            )
+        })?;
         Ok(opponent)
     }
 
@@ -968,14 +977,12 @@ fn main() {
         2 * count,
         2 * count - to_play.len()
     );
-    // An engine that cannot start would fail every game: stop at once, before the file is
-    // touched (exit 2: its path or --opponent-args are wrong).
-    if let Err(error) = Opponent::start(&settings) {
-        fail(
-            "checkers_match",
-            &format!("the engine {}: {error}", settings.path.display()),
-        );
-    }
+    // Each job's engine, started before the file is touched: one that cannot start would
+    // fail every game, so the match stops at once (exit 2: its path or --opponent-args are
+    // wrong).
+    let opponents: Vec<Opponent> = (0..jobs.min(to_play.len()))
+        .map(|_| Opponent::start(&settings).unwrap_or_else(|error| fail("checkers_match", &error)))
+        .collect();
     let file = Mutex::new(
         std::fs::OpenOptions::new()
             .create(true)
@@ -987,18 +994,13 @@ fn main() {
             }),
     );
     let queue = Mutex::new(to_play.into_iter());
-    let results = Mutex::new(Vec::new());
+    let played = AtomicUsize::new(0);
     let started = Instant::now();
+    let (settings, ballots, out) = (&settings, &ballots, &out);
+    let (queue, file, played) = (&queue, &file, &played);
     std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            scope.spawn(|| {
-                let mut opponent = match Opponent::start(&settings) {
-                    Ok(opponent) => opponent,
-                    Err(error) => {
-                        eprintln!("checkers_match: {error}");
-                        return;
-                    }
-                };
+        for mut opponent in opponents {
+            scope.spawn(move || {
                 loop {
                     let next = queue.lock().expect("the queue").next();
                     let Some(index) = next else { break };
@@ -1008,7 +1010,7 @@ fn main() {
                     } else {
                         Color::White
                     };
-                    match play(index, ballot, colour, &settings, &mut opponent) {
+                    match play(index, ballot, colour, settings, &mut opponent) {
                         Ok(record) => {
                             println!(
                                 "game {index:3} ballot {:3} gametree {:5}: {} ({}, {} plies)",
@@ -1026,12 +1028,12 @@ fn main() {
                                 );
                                 std::process::exit(2);
                             }
-                            results.lock().expect("results").push(record);
+                            played.fetch_add(1, Ordering::Relaxed);
                         }
                         Err(error) => {
                             eprintln!("checkers_match: game {index}: {error}");
                             // A fresh engine for the next game.
-                            match Opponent::start(&settings) {
+                            match Opponent::start(settings) {
                                 Ok(fresh) => opponent = fresh,
                                 Err(error) => {
                                     eprintln!("checkers_match: {error}");
@@ -1044,13 +1046,13 @@ fn main() {
             });
         }
     });
-    let played = results.into_inner().expect("results").len();
+    let played = played.load(Ordering::Relaxed);
     println!(
         "played {played} games in {:.0} s",
         started.elapsed().as_secs_f64()
     );
-    // The summary covers every game in the file: this run's and earlier runs'.
-    let all: Vec<(Color, f64)> = std::fs::read_to_string(&out)
+    // The summary covers every game of the match in the file: this run's and earlier runs'.
+    let records: Vec<serde_json::Value> = std::fs::read_to_string(out)
         .unwrap_or_default()
         .lines()
         .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
@@ -1059,6 +1061,9 @@ fn main() {
                 .as_u64()
                 .is_some_and(|index| (index as usize) < 2 * count)
         })
+        .collect();
+    let all: Vec<(Color, f64)> = records
+        .iter()
         .map(|record| {
             let colour = if record["gametree"] == "black" {
                 Color::Black
@@ -1070,16 +1075,12 @@ fn main() {
         .collect();
     summary("all", &all);
     let seconds = |side: &str| {
-        let (time, moves) = std::fs::read_to_string(&out)
-            .unwrap_or_default()
-            .lines()
-            .filter_map(|line| serde_json::from_str::<serde_json::Value>(line).ok())
-            .fold((0.0, 0.0), |(time, moves), record| {
-                (
-                    time + record[format!("{side}_seconds")].as_f64().unwrap_or(0.0),
-                    moves + record[format!("{side}_moves")].as_f64().unwrap_or(0.0),
-                )
-            });
+        let (time, moves) = records.iter().fold((0.0, 0.0), |(time, moves), record| {
+            (
+                time + record[format!("{side}_seconds")].as_f64().unwrap_or(0.0),
+                moves + record[format!("{side}_moves")].as_f64().unwrap_or(0.0),
+            )
+        });
         if moves > 0.0 {
             format!("{:.1} ms", 1000.0 * time / moves)
         } else {
