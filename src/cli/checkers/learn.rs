@@ -24,7 +24,7 @@ const RIDGE: f64 = 1e-7;
 /// to the king count), so without it the fit could move any amount between a piece's
 /// weight and its squares'; with it the piece keeps the mean and a square only what it
 /// adds. Small beside a square column's curvature (about 0.01 to 0.05 a sample), so a
-/// square the games say something about keeps its weight. On the 3,120 games of the shipped
+/// square the games say something about keeps its weight. On the 3,120 games of round 3's
 /// fit the held-out loss was 0.46916, 0.46925, 0.46953 and 0.47045 at 10⁻⁴, 10⁻³, 3·10⁻³
 /// and 10⁻²: 10⁻³ gives smoother tables for next to nothing.
 pub const SQUARE_RIDGE: f64 = 1e-3;

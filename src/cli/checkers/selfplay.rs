@@ -255,7 +255,7 @@ fn player(
     let made_by = format!(
         "checkers selfplay --{limit_text} --eval {} --quiescence {} --table-mib {}{}{techniques} \
          --random-plies {random_plies} --seed {seed} --max-plies {max_plies}",
-        search.eval.as_deref().unwrap_or("samuel"),
+        evaluation_made_by(search.eval.as_deref()),
         engine.quiescence,
         search.table_mib,
         engine
@@ -277,6 +277,25 @@ fn player(
         extend_recaptures: engine.extend_recaptures,
         made_by,
     })
+}
+
+/// How `made_by` names the evaluation: as `--eval` spelled it, but the shipped weights
+/// (`learned`) with a fingerprint of their text, since they change from release to release
+/// and a file's games must all be played by the same weights: `learned@1a2b3c4d`. (Files
+/// made before the fingerprint say `learned`, round 3's weights: resuming them is refused.)
+fn evaluation_made_by(eval: Option<&str>) -> String {
+    match eval {
+        None => "samuel".to_string(),
+        Some("learned") => {
+            // FNV-1a, 32 bits: stable across builds and platforms, unlike the std hasher.
+            let text = gametree::games::checkers::LearnedWeights::shipped().to_text("");
+            let fingerprint = text.bytes().fold(0x811c_9dc5_u32, |hash, byte| {
+                (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193)
+            });
+            format!("learned@{fingerprint:08x}")
+        }
+        Some(other) => other.to_string(),
+    }
 }
 
 /// The indices of the games already in `out` (none when it does not exist). A last line
@@ -469,5 +488,16 @@ mod tests {
         };
         assert!(message.contains("give another --out"), "{message}");
         std::fs::remove_dir_all(&directory).unwrap();
+    }
+
+    #[test]
+    fn the_shipped_weights_are_named_by_their_fingerprint() {
+        let shipped = evaluation_made_by(Some("learned"));
+        assert!(shipped.starts_with("learned@"), "{shipped}");
+        assert_eq!(shipped.len(), "learned@".len() + 8, "{shipped}");
+        // The same text, the same name: a run can be resumed by the same build.
+        assert_eq!(evaluation_made_by(Some("learned")), shipped);
+        assert_eq!(evaluation_made_by(None), "samuel");
+        assert_eq!(evaluation_made_by(Some("w.txt")), "w.txt");
     }
 }

@@ -45,13 +45,14 @@ pub struct LearnedWeights {
     pub square_opening: [i32; SQUARE_FEATURE_COUNT],
     /// The square tables with the board empty.
     pub square_endgame: [i32; SQUARE_FEATURE_COUNT],
-    /// The pattern weights with the board full, in the order of
-    /// [`pattern_feature_name`](super::features::pattern_feature_name) (read and set through
+    /// The pattern weights, in the order of
+    /// [`pattern_feature_name`](super::features::pattern_feature_name), each pair (board
+    /// full, board empty) packed in one word ([`pack`]): a position's patterns are summed
+    /// with one load and one addition each, where two arrays took two (the evaluation is
+    /// about a quarter of the search's time). Read and set through
     /// [`pattern_weights`](Self::pattern_weights) and
-    /// [`set_pattern_weights`](Self::set_pattern_weights), which keep `patterns` true).
-    pattern_opening: [i32; PATTERN_FEATURE_COUNT],
-    /// The pattern weights with the board empty.
-    pattern_endgame: [i32; PATTERN_FEATURE_COUNT],
+    /// [`set_pattern_weights`](Self::set_pattern_weights), which keep `patterns` true.
+    pattern_pairs: [i64; PATTERN_FEATURE_COUNT],
     /// Whether any pattern weight is not zero: finding the patterns costs weights without
     /// any a sixth of the search's speed, so [`evaluate`](Self::evaluate) skips them then.
     patterns: bool,
@@ -116,10 +117,13 @@ impl LearnedWeights {
             endgame += sign * self.square_endgame[index];
         });
         if self.patterns {
+            let mut pairs = 0;
             for_each_pattern_feature(position, |index, sign| {
-                opening += sign * self.pattern_opening[index];
-                endgame += sign * self.pattern_endgame[index];
+                pairs += i64::from(sign) * self.pattern_pairs[index];
             });
+            let (pattern_opening, pattern_endgame) = unpack(pairs);
+            opening += pattern_opening;
+            endgame += pattern_endgame;
         }
         tapered(opening, endgame, features.phase)
     }
@@ -165,19 +169,14 @@ impl LearnedWeights {
     /// [`PATTERN_FEATURE_COUNT`](super::features::PATTERN_FEATURE_COUNT)).
     #[must_use]
     pub fn pattern_weights(&self, index: usize) -> (i32, i32) {
-        (self.pattern_opening[index], self.pattern_endgame[index])
+        unpack(self.pattern_pairs[index])
     }
 
     /// Sets the opening and endgame weights of pattern `index` (below
     /// [`PATTERN_FEATURE_COUNT`](super::features::PATTERN_FEATURE_COUNT)).
     pub fn set_pattern_weights(&mut self, index: usize, opening: i32, endgame: i32) {
-        self.pattern_opening[index] = opening;
-        self.pattern_endgame[index] = endgame;
-        self.patterns = self
-            .pattern_opening
-            .iter()
-            .chain(&self.pattern_endgame)
-            .any(|&weight| weight != 0);
+        self.pattern_pairs[index] = pack(opening, endgame);
+        self.patterns = self.pattern_pairs.iter().any(|&pair| pair != 0);
     }
 
     /// Each weight with its name, as the weights file gives them: the features, then the
@@ -200,16 +199,16 @@ impl LearnedWeights {
                 0
             });
         let patterns = self
-            .pattern_opening
+            .pattern_pairs
             .iter()
-            .zip(&self.pattern_endgame)
             .enumerate()
             .take(if self.has_patterns() {
                 PATTERN_FEATURE_COUNT
             } else {
                 0
             })
-            .filter_map(|(index, (&opening, &endgame))| {
+            .filter_map(|(index, &pair)| {
+                let (opening, endgame) = unpack(pair);
                 Some((pattern_feature_name(index)?, opening, endgame))
             });
         features.chain(squares).chain(patterns)
@@ -420,6 +419,26 @@ fn tapered(opening: i32, endgame: i32, phase: i32) -> i32 {
     (opening * phase + endgame * (PHASE_PIECES - phase)) / PHASE_PIECES
 }
 
+/// An opening weight and an endgame weight in one word, the opening's in the high half:
+/// sums of packed pairs are the packed sums, as long as each sum of endgame weights stays
+/// within an `i32` (weights are at most [`MOST_WEIGHT`], a position has at most 144 patterns).
+#[inline]
+fn pack(opening: i32, endgame: i32) -> i64 {
+    (i64::from(opening) << 32) + i64::from(endgame)
+}
+
+/// The two weights (or sums of weights) of a [`pack`]ed word.
+#[inline]
+fn unpack(pair: i64) -> (i32, i32) {
+    // The low half is the endgame's, as an `i32` (a negative one borrowed from the high
+    // half, which its subtraction returns).
+    #[allow(clippy::cast_possible_truncation)]
+    let endgame = pair as i32;
+    #[allow(clippy::cast_possible_truncation)]
+    let opening = ((pair - i64::from(endgame)) >> 32) as i32;
+    (opening, endgame)
+}
+
 /// The fit's columns of `values` at `phase`: each value times the opening's share in the
 /// first half of `columns`, times the endgame's share in the second, so that the fitted
 /// weights blend as [`tapered`] does.
@@ -440,8 +459,7 @@ impl Default for LearnedWeights {
             endgame: [0; FEATURE_COUNT],
             square_opening: [0; SQUARE_FEATURE_COUNT],
             square_endgame: [0; SQUARE_FEATURE_COUNT],
-            pattern_opening: [0; PATTERN_FEATURE_COUNT],
-            pattern_endgame: [0; PATTERN_FEATURE_COUNT],
+            pattern_pairs: [0; PATTERN_FEATURE_COUNT],
             patterns: false,
         }
     }
@@ -592,7 +610,11 @@ mod tests {
         let text = weights.to_text("patterns");
         assert!(text.contains("man_9_own_14"), "{text}");
         assert_eq!(LearnedWeights::parse(&text).expect("valid"), weights);
-        assert!(!LearnedWeights::shipped().to_text("").contains("_own_"));
+        assert!(
+            LearnedWeights::shipped()
+                .to_text("")
+                .contains("man_9_own_14")
+        );
         // One pattern alone: a Black man on 9 with its own man on 14 ahead of it, against a
         // White king: three pieces on the board.
         let mut one = LearnedWeights::default();
@@ -614,6 +636,20 @@ mod tests {
         );
         one.set_pattern_weights(index, 0, 0);
         assert!(!one.has_patterns());
+    }
+
+    #[test]
+    fn packed_pairs_add_as_their_halves() {
+        let pairs = [(3, -7), (-100_000, 100_000), (0, -1), (-5, 0), (42, 42)];
+        let mut sum = 0;
+        let (mut openings, mut endgames) = (0, 0);
+        for (opening, endgame) in pairs {
+            assert_eq!(unpack(pack(opening, endgame)), (opening, endgame));
+            sum -= pack(opening, endgame);
+            openings -= opening;
+            endgames -= endgame;
+        }
+        assert_eq!(unpack(sum), (openings, endgames));
     }
 
     #[test]
