@@ -536,16 +536,22 @@ impl<M: Copy + Eq> Engine<M> {
             }
             let past = self.quiescence.enter(extending);
             // The null window at the player's bound: a result in it says only that the move
-            // is not better for the player to move.
+            // is not better for the player to move. In a position searched in a null window
+            // already (a scout's subtree, most of the tree with principal variation search)
+            // it is the position's own window: a late move is reduced there too.
             let null_window = || match player {
                 Player::Max => alpha
                     .just_above()
-                    .filter(|&above| above < beta)
-                    .map(|above| Window::new(alpha, above)),
+                    .map(|above| Window::new(alpha, if above < beta { above } else { beta })),
                 Player::Min => beta
                     .just_below()
-                    .filter(|&below| below > alpha)
-                    .map(|below| Window::new(below, beta)),
+                    .map(|below| Window::new(if below > alpha { below } else { alpha }, beta)),
+            };
+            // Whether the position's own window is wider than the null window: only then
+            // does a scout before the whole window save anything.
+            let wider_than_null = match player {
+                Player::Max => alpha.just_above().is_some_and(|above| above < beta),
+                Player::Min => beta.just_below().is_some_and(|below| below > alpha),
             };
             let not_better = |s: G::Value| match player {
                 Player::Max => s <= alpha,
@@ -566,7 +572,9 @@ impl<M: Copy + Eq> Engine<M> {
             // player's bound first; only a move that beats it is searched again in the
             // whole window.
             let scouted = reduced.map(|s| (s, true)).or_else(|| {
-                let scout = (self.pvs && index > 0).then(null_window).flatten()?;
+                let scout = (self.pvs && index > 0 && wider_than_null)
+                    .then(null_window)
+                    .flatten()?;
                 let s = with_stack(|| self.search(game, table, child_depth, ply + 1, false, scout));
                 // Not better for the player to move: the null window's result is the
                 // whole window's (at or below α for MAX, at or above β for MIN).
