@@ -54,7 +54,9 @@ pub struct LearnedWeights {
     /// [`set_pattern_weights`](Self::set_pattern_weights), which keep `patterns` true.
     pattern_pairs: [i64; PATTERN_FEATURE_COUNT],
     /// Whether any pattern weight is not zero: finding the patterns costs weights without
-    /// any a sixth of the search's speed, so [`evaluate`](Self::evaluate) skips them then.
+    /// any about a tenth of the search's speed (3.09 M positions a second against 2.83 M
+    /// to depth 15 from the start, 2026-11-28), so [`evaluate`](Self::evaluate) skips them
+    /// then.
     patterns: bool,
 }
 

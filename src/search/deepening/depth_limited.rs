@@ -539,7 +539,7 @@ impl<M: Copy + Eq> Engine<M> {
             // is not better for the player to move. In a position searched in a null window
             // already (a scout's subtree, most of the tree with principal variation search)
             // it is the position's own window: a late move is reduced there too.
-            let null_window = || match player {
+            let null_window = match player {
                 Player::Max => alpha
                     .just_above()
                     .map(|above| Window::new(alpha, if above < beta { above } else { beta })),
@@ -547,12 +547,9 @@ impl<M: Copy + Eq> Engine<M> {
                     .just_below()
                     .map(|below| Window::new(if below > alpha { below } else { alpha }, beta)),
             };
-            // Whether the position's own window is wider than the null window: only then
-            // does a scout before the whole window save anything.
-            let wider_than_null = match player {
-                Player::Max => alpha.just_above().is_some_and(|above| above < beta),
-                Player::Min => beta.just_below().is_some_and(|below| below > alpha),
-            };
+            // A scout before the whole window saves something only where the position's own
+            // window is wider than the null window.
+            let scout_window = null_window.filter(|&scout| scout != Window::new(alpha, beta));
             let not_better = |s: G::Value| match player {
                 Player::Max => s <= alpha,
                 Player::Min => s >= beta,
@@ -560,7 +557,7 @@ impl<M: Copy + Eq> Engine<M> {
             // A late move that leaves the opponent a quiet position: one ply less, in the
             // null window; kept when it is not better, searched again otherwise.
             let reduced = if reduce_from.is_some_and(|from| index >= from) && game.is_quiet() {
-                null_window().and_then(|scout| {
+                null_window.and_then(|scout| {
                     let s =
                         with_stack(|| self.search(game, table, depth - 2, ply + 1, false, scout));
                     (not_better(s) || self.exhausted.is_some()).then_some(s)
@@ -572,9 +569,7 @@ impl<M: Copy + Eq> Engine<M> {
             // player's bound first; only a move that beats it is searched again in the
             // whole window.
             let scouted = reduced.map(|s| (s, true)).or_else(|| {
-                let scout = (self.pvs && index > 0 && wider_than_null)
-                    .then(null_window)
-                    .flatten()?;
+                let scout = (self.pvs && index > 0).then_some(scout_window).flatten()?;
                 let s = with_stack(|| self.search(game, table, child_depth, ply + 1, false, scout));
                 // Not better for the player to move: the null window's result is the
                 // whole window's (at or below α for MAX, at or above β for MIN).
