@@ -212,7 +212,9 @@
 //!   not worth searching, which save the solver most of its work (Connect Four's and Kalah's
 //!   implementations show how).
 //! - [`PositionKey::hash_key_after`](crate::PositionKey::hash_key_after): the key after a
-//!   move without playing it, for the solver's enhanced transposition cutoffs.
+//!   move without playing it, for the solver's enhanced transposition cutoffs; with
+//!   [`KEY_AFTER_IS_CHEAP`](crate::PositionKey::KEY_AFTER_IS_CHEAP) set, the depth-limited
+//!   search also loads the next move's table entry while it searches the current one.
 //! - [`UndoableGame`](crate::UndoableGame) and [`Undoing`](crate::Undoing): a game whose
 //!   moves return what undoing them needs (a token, or the whole previous position:
 //!   copy-make) instead of keeping its own history for [`Game::revert`](crate::Game::revert).

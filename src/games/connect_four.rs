@@ -1002,6 +1002,8 @@ impl PositionKey for ConnectFour {
     fn hash_key_after(&mut self, column: u8) -> u64 {
         (self.current ^ self.mask) + self.mask_after(column)
     }
+
+    const KEY_AFTER_IS_CHEAP: bool = true;
 }
 
 impl Solvable for ConnectFour {

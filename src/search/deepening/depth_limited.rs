@@ -529,6 +529,12 @@ impl<M: Copy + Eq> Engine<M> {
         .then_some(first.max(MOVES_BEFORE_REDUCTION));
         for (index, &mv) in moves.iter().enumerate() {
             let child_on_line = index == 0 && line_move.is_some();
+            // The next move's entry is loaded while this move's subtree is searched.
+            if child_depth > 0
+                && let Some(&next) = moves.get(index + 1)
+            {
+                table.prefetch_after(game, next);
+            }
             game.update(mv);
             // The child probes the table unless it is past the horizon.
             if child_depth > 0 {

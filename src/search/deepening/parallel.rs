@@ -110,6 +110,13 @@ where
         self.table.prefetch(game.hash_key());
     }
 
+    #[inline(always)]
+    fn prefetch_after(&self, game: &mut G, mv: G::Move) {
+        if G::KEY_AFTER_IS_CHEAP {
+            self.table.prefetch(game.hash_key_after(mv));
+        }
+    }
+
     fn cutoffs(&self) -> u64 {
         self.stats.cutoffs
     }

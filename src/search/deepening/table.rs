@@ -182,6 +182,13 @@ pub(super) trait TableAccess<G: Game> {
     #[inline(always)]
     fn prefetch(&self, _game: &G) {}
 
+    /// Starts loading the entry of the position `mv` leads to, where the game computes
+    /// that key cheaply ([`PositionKey::KEY_AFTER_IS_CHEAP`]): the search calls it for the
+    /// next move before it searches the current one, so that the memory's latency overlaps
+    /// a whole subtree instead of a terminal test (`prefetch` alone hides little of it).
+    #[inline(always)]
+    fn prefetch_after(&self, _game: &mut G, _mv: G::Move) {}
+
     /// How many searches entries have ended so far.
     fn cutoffs(&self) -> u64;
 
@@ -263,6 +270,13 @@ where
     #[inline(always)]
     fn prefetch(&self, game: &G) {
         self.table.prefetch(game.hash_key());
+    }
+
+    #[inline(always)]
+    fn prefetch_after(&self, game: &mut G, mv: G::Move) {
+        if G::KEY_AFTER_IS_CHEAP {
+            self.table.prefetch(game.hash_key_after(mv));
+        }
     }
 
     fn cutoffs(&self) -> u64 {
