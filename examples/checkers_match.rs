@@ -77,7 +77,7 @@ use gametree::games::checkers::{
     Ballot, Checkers, Color, Evaluation, GameResult, LearnedWeights, Position, squares_of,
     three_move_ballots,
 };
-use gametree::{Game, Search, TranspositionTable};
+use gametree::{Game, Search, TranspositionTable, VerifiedPruning};
 
 /// The reference engines and their protocols.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,6 +129,9 @@ struct Settings {
     lmr: bool,
     /// gametree's side extends recaptures (`--extend-recaptures`).
     extend_recaptures: bool,
+    /// gametree's side prunes by verified shallow searches (`--verified-pruning`, with
+    /// `--prune-margin M`).
+    verified_pruning: Option<VerifiedPruning>,
     /// gametree's evaluation (`--eval learned|samuel|FILE`, default samuel).
     evaluation: Evaluation,
     /// gametree's endgame databases (`--endgame-pieces N`), built at the start.
@@ -428,6 +431,7 @@ fn gametree_move(
         .pvs(settings.pvs)
         .late_move_reductions(settings.lmr)
         .extend_recaptures(settings.extend_recaptures)
+        .verified_pruning(settings.verified_pruning)
         .table(table);
     let search = match settings.budget {
         Budget::Depth(depth) => search.depth(depth),
@@ -781,6 +785,8 @@ Usage: checkers_match [FLAGS]   (the engine's driver in GAMETREE_CAKE, GAMETREE_
   --table-mib M          gametree's transposition table (default 16)
   --history, --pvs, --lmr  history heuristic, principal variation search, late move reductions
   --extend-recaptures    a capture answering a capture costs no ply
+  --verified-pruning     a quiet position far below its bound is cut after a search 4
+                         plies shallower agrees (`--prune-margin M`, default 28)
   --eval E               samuel (default), learned, or a weights file of `checkers learn`
   --endgame-pieces N     endgame databases of up to N pieces (2 to 6), built at the start
   --endgame FILE         endgame databases read from FILE (`gametree checkers endgame
@@ -878,8 +884,15 @@ fn main() {
             "--time-depths",
             "--record",
             "--games",
+            "--prune-margin",
         ],
-        &["--history", "--pvs", "--lmr", "--extend-recaptures"],
+        &[
+            "--history",
+            "--pvs",
+            "--lmr",
+            "--extend-recaptures",
+            "--verified-pruning",
+        ],
     );
     let kind = match flags.value("--opponent").unwrap_or("cake") {
         "cake" => Kind::Cake,
@@ -928,6 +941,10 @@ fn main() {
         pvs: flags.switch("--pvs"),
         lmr: flags.switch("--lmr"),
         extend_recaptures: flags.switch("--extend-recaptures"),
+        verified_pruning: flags.switch("--verified-pruning").then(|| VerifiedPruning {
+            margin: flags.number("--prune-margin", VerifiedPruning::default().margin),
+            ..VerifiedPruning::default()
+        }),
         evaluation,
         // Built or read after the engine is found: it takes minutes.
         endgame: endgame_source.as_ref().map(load_endgame),
@@ -960,6 +977,7 @@ fn main() {
         (settings.pvs, ", pvs"),
         (settings.lmr, ", lmr"),
         (settings.extend_recaptures, ", recaptures extended"),
+        (settings.verified_pruning.is_some(), ", verified pruning"),
     ]
     .iter()
     .filter(|(on, _)| *on)

@@ -61,6 +61,14 @@ pub trait Value: Copy + PartialOrd + fmt::Debug + fmt::Display {
     fn just_below(self) -> Option<Self> {
         None
     }
+
+    /// This value moved `points` of the evaluation's units up (down where negative), if
+    /// the type can say so and the result is a value: what a margin round a bound needs
+    /// ([`crate::SearchOptions::verified_pruning`]). `None` by default: the searches that
+    /// need it then do without.
+    fn shifted(self, _points: i32) -> Option<Self> {
+        None
+    }
 }
 
 macro_rules! integer_values {
@@ -75,6 +83,10 @@ macro_rules! integer_values {
 
             fn just_below(self) -> Option<Self> {
                 self.checked_sub(1)
+            }
+
+            fn shifted(self, points: i32) -> Option<Self> {
+                <$t>::try_from(points).ok().and_then(|points| self.checked_add(points))
             }
         }
     )*};
@@ -92,6 +104,11 @@ impl Value for f32 {
     fn just_below(self) -> Option<Self> {
         (self > f32::NEG_INFINITY).then(|| self.next_down())
     }
+
+    fn shifted(self, points: i32) -> Option<Self> {
+        let shifted = self + points as f32;
+        shifted.is_finite().then_some(shifted)
+    }
 }
 
 impl Value for f64 {
@@ -104,6 +121,11 @@ impl Value for f64 {
 
     fn just_below(self) -> Option<Self> {
         (self > f64::NEG_INFINITY).then(|| self.next_down())
+    }
+
+    fn shifted(self, points: i32) -> Option<Self> {
+        let shifted = self + points as f64;
+        shifted.is_finite().then_some(shifted)
     }
 }
 
@@ -294,5 +316,16 @@ mod tests {
         assert!(middle == 0.5 || middle == above);
         assert_eq!(f64::INFINITY.just_above(), None);
         assert_eq!(f32::NEG_INFINITY.just_below(), None);
+    }
+
+    #[test]
+    fn a_value_shifted_by_a_margin_stays_a_value_or_is_none() {
+        assert_eq!(100_i32.shifted(-28), Some(72));
+        assert_eq!(100_i32.shifted(28), Some(128));
+        assert_eq!((i32::MAX - 10).shifted(28), None);
+        assert_eq!(0_i8.shifted(300), None);
+        assert_eq!(1.5_f64.shifted(-2), Some(-0.5));
+        assert_eq!(f64::INFINITY.shifted(-28), None);
+        assert_eq!(f32::MIN.shifted(1), Some(f32::MIN));
     }
 }

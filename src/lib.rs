@@ -65,10 +65,10 @@ pub use search::clock::GameClock;
 pub use search::deepening::{
     DeepeningResult, DistanceAdjustment, Iteration, MOVES_BEFORE_REDUCTION, REDUCTION_MIN_DEPTH,
     Reuse, SearchOptions, SharedTableSearch, StopReason, StopSignal, TableSearch, TableStats,
-    depth_limited_aspiration, depth_limited_aspiration_with_table, depth_limited_line,
-    depth_limited_line_with_table, depth_limited_value, depth_limited_value_quiescent,
-    depth_limited_value_with_table, iterative_deepening, iterative_deepening_with_table,
-    parallel_deepening,
+    VerifiedPruning, depth_limited_aspiration, depth_limited_aspiration_with_table,
+    depth_limited_line, depth_limited_line_with_table, depth_limited_value,
+    depth_limited_value_quiescent, depth_limited_value_with_table, iterative_deepening,
+    iterative_deepening_with_table, parallel_deepening,
 };
 pub use search::float_valued::FloatValued;
 pub use search::hidden_board::{self, HiddenBoard, HiddenBoardGame, MoveList};

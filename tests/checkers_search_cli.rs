@@ -176,7 +176,7 @@ fn bad_input_to_best_exits_2_with_one_line() {
     let bad_params = directory.join("bad.json");
     std::fs::write(&bad_params, r#"{"m": 2, "z": 1}"#).expect("written");
     let bad_params = bad_params.to_string_lossy().into_owned();
-    let cases: [(&[&str], &str); 14] = [
+    let cases: [(&[&str], &str); 16] = [
         (&["checkers", "best", "--fen", "B:W18:Q12"], "column"),
         (
             &[
@@ -226,6 +226,20 @@ fn bad_input_to_best_exits_2_with_one_line() {
                 "--engine",
                 "mcts",
             ],
+            "do not apply to --engine mcts",
+        ),
+        (
+            &[
+                "checkers",
+                "best",
+                "--verified-pruning",
+                "--algorithm",
+                "m-and-n",
+            ],
+            "--verified-pruning applies",
+        ),
+        (
+            &["checkers", "play", "--verified-pruning", "--engine", "mcts"],
             "do not apply to --engine mcts",
         ),
         (&["checkers", "best", "--threads", "100000"], "--threads"),

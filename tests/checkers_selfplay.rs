@@ -287,9 +287,19 @@ fn selfplay_searches_with_the_techniques_asked_for_and_keeps_them_apart() {
         stdout(&output)
     };
     run(&plain, &[]);
-    let summary = run(&extended, &["--history", "--lmr", "--extend-recaptures"]);
+    let summary = run(
+        &extended,
+        &[
+            "--history",
+            "--lmr",
+            "--extend-recaptures",
+            "--verified-pruning",
+        ],
+    );
     assert!(
-        summary.contains("--table-mib 16 --history --lmr --extend-recaptures --random-plies"),
+        summary.contains(
+            "--table-mib 16 --history --lmr --extend-recaptures --verified-pruning --random-plies"
+        ),
         "{summary}"
     );
     // At a fixed depth the games are the same run after run; the recapture extension sees

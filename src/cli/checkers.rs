@@ -152,6 +152,9 @@ enum CheckersCommand {
         /// the value)
         #[arg(long)]
         extend_recaptures: bool,
+        /// Verified pruning (as `checkers best --verified-pruning`; may change the value)
+        #[arg(long)]
+        verified_pruning: bool,
         /// Search threads sharing the table (Lazy SMP) [default: 1; at most four per core]
         #[arg(long, value_name = "N")]
         threads: Option<usize>,
@@ -242,6 +245,9 @@ enum CheckersCommand {
         /// The recapture extension (as `checkers best --extend-recaptures`)
         #[arg(long)]
         extend_recaptures: bool,
+        /// Verified pruning (as `checkers best --verified-pruning`)
+        #[arg(long)]
+        verified_pruning: bool,
         /// Random moves after the ballot's three, so that the games of a ballot differ
         #[arg(long, value_name = "PLIES", default_value_t = 2)]
         random_plies: usize,
@@ -367,6 +373,7 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             history,
             lmr,
             extend_recaptures,
+            verified_pruning,
             random_plies,
             seed,
             jobs,
@@ -381,6 +388,7 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             search.history = history;
             search.lmr = lmr;
             search.extend_recaptures = extend_recaptures;
+            search.verified_pruning = verified_pruning;
             selfplay::run(
                 &search,
                 &selfplay::SelfplayOptions {
@@ -401,6 +409,7 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             pvs,
             lmr,
             extend_recaptures,
+            verified_pruning,
             threads,
             eval,
             endgame_pieces,
@@ -411,6 +420,7 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             settings.pvs = pvs;
             settings.lmr = lmr;
             settings.extend_recaptures = extend_recaptures;
+            settings.verified_pruning = verified_pruning;
             settings.threads = threads;
             settings.eval = eval;
             settings.endgame_pieces = endgame_pieces;

@@ -33,7 +33,7 @@ use crate::game::{Evaluate, Game};
 use crate::search::alphabeta::alphabeta_line;
 use crate::search::deepening::{
     DeepeningResult, Iteration, SearchOptions, StopReason, StopSignal, TableSearch,
-    iterative_deepening, iterative_deepening_with_table,
+    VerifiedPruning, iterative_deepening, iterative_deepening_with_table,
 };
 use crate::search::float_valued::FloatValued;
 use crate::search::m_and_n::{
@@ -189,6 +189,13 @@ impl<'a, G: Game> Search<'a, G> {
     /// value.
     pub fn late_move_reductions(mut self, on: bool) -> Self {
         self.options.late_move_reductions = on;
+        self
+    }
+
+    /// Verified pruning ([`SearchOptions::verified_pruning`]); off (`None`) by default, and
+    /// it may change the value.
+    pub fn verified_pruning(mut self, pruning: Option<VerifiedPruning>) -> Self {
+        self.options.verified_pruning = pruning;
         self
     }
 

@@ -111,6 +111,10 @@ pub struct SearchArgs {
     /// change the value)
     #[arg(long)]
     pub extend_recaptures: bool,
+    /// alphabeta: verified pruning (a quiet position whose evaluation is 28 points below
+    /// its bound is cut when a search 4 plies shallower agrees; may change the value)
+    #[arg(long)]
+    pub verified_pruning: bool,
     /// alphabeta: search threads sharing the transposition table (Lazy SMP); the move and
     /// value of a depth then vary from run to run with the threads' timing, so one thread
     /// is the default [default: 1; at most four per core]
@@ -162,6 +166,7 @@ impl SearchArgs {
             pvs: false,
             lmr: false,
             extend_recaptures: false,
+            verified_pruning: false,
             threads: None,
             eval: None,
             endgame_pieces: None,
@@ -240,6 +245,8 @@ pub struct Engine {
     pub lmr: bool,
     /// The recapture extension (alphabeta).
     pub extend_recaptures: bool,
+    /// Verified pruning with its default settings (alphabeta).
+    pub verified_pruning: bool,
 }
 
 /// One completed depth.
@@ -566,6 +573,9 @@ impl Engine {
                 "--extend-recaptures applies to --algorithm alphabeta",
             ));
         }
+        if args.verified_pruning && algorithm != Algorithm::Alphabeta {
+            return Err(usage("--verified-pruning applies to --algorithm alphabeta"));
+        }
         if threads > 1 && args.table_mib == 0 {
             return Err(usage(
                 "--threads above 1 share the transposition table: give --table-mib above 0",
@@ -601,6 +611,7 @@ impl Engine {
             pvs: args.pvs,
             lmr: args.lmr,
             extend_recaptures: args.extend_recaptures,
+            verified_pruning: args.verified_pruning,
         })
     }
 
@@ -618,13 +629,14 @@ impl Engine {
             || args.pvs
             || args.lmr
             || args.extend_recaptures
+            || args.verified_pruning
             || [args.m.is_some(), args.n.is_some()]
                 .into_iter()
                 .chain([args.x, args.y, args.r, args.s].iter().map(Option::is_some))
                 .any(|given| given);
         if depth_first {
             return Err(usage(
-                "--depth, --algorithm, --params, --eval, --endgame, --endgame-pieces, --quiescence, --threads, --pvs, --lmr, --extend-recaptures, --m, --n, --x, --y, --r and --s do not apply to --engine mcts",
+                "--depth, --algorithm, --params, --eval, --endgame, --endgame-pieces, --quiescence, --threads, --pvs, --lmr, --extend-recaptures, --verified-pruning, --m, --n, --x, --y, --r and --s do not apply to --engine mcts",
             ));
         }
         if args.playouts == Some(0) {
@@ -666,6 +678,7 @@ impl Engine {
             pvs: false,
             lmr: false,
             extend_recaptures: false,
+            verified_pruning: false,
         })
     }
 
@@ -738,6 +751,9 @@ impl Engine {
                     use_pvs: self.pvs,
                     late_move_reductions: self.lmr,
                     extend_recaptures: self.extend_recaptures,
+                    verified_pruning: self
+                        .verified_pruning
+                        .then(gametree::VerifiedPruning::default),
                     ..SearchOptions::default()
                 };
                 let mut iterations = Vec::new();

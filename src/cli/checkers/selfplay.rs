@@ -65,10 +65,11 @@ struct Player {
     evaluation: Evaluation,
     endgame: Option<CheckersEndgame>,
     /// The search techniques that are off by default (`--history`, `--lmr`,
-    /// `--extend-recaptures`).
+    /// `--extend-recaptures`, `--verified-pruning`).
     history: bool,
     late_move_reductions: bool,
     extend_recaptures: bool,
+    verified_pruning: bool,
     /// How the games were made, as every record of the file says, so that a rerun does not
     /// mix games of other settings into the file.
     made_by: String,
@@ -247,6 +248,7 @@ fn player(
         (engine.history, " --history"),
         (engine.lmr, " --lmr"),
         (engine.extend_recaptures, " --extend-recaptures"),
+        (engine.verified_pruning, " --verified-pruning"),
     ]
     .iter()
     .filter(|(on, _)| *on)
@@ -275,6 +277,7 @@ fn player(
         history: engine.history,
         late_move_reductions: engine.lmr,
         extend_recaptures: engine.extend_recaptures,
+        verified_pruning: engine.verified_pruning,
         made_by,
     })
 }
@@ -429,6 +432,11 @@ fn searched_move(
         .history(player.history)
         .late_move_reductions(player.late_move_reductions)
         .extend_recaptures(player.extend_recaptures)
+        .verified_pruning(
+            player
+                .verified_pruning
+                .then(gametree::VerifiedPruning::default),
+        )
         .table(table);
     let search = match player.budget {
         Budget::Depth(depth) => search.depth(depth),

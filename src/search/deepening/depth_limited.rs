@@ -6,6 +6,7 @@ use std::time::Instant;
 use super::table::{NoTable, Probe, TableAccess, TableSearch};
 use super::{
     MOVES_BEFORE_REDUCTION, REDUCTION_MIN_DEPTH, SearchOptions, StopSignal, TIME_CHECK_INTERVAL,
+    VerifiedPruning,
 };
 use crate::game::{Evaluate, Game, Player, Value};
 use crate::search::alphabeta::{
@@ -275,6 +276,8 @@ pub(super) struct Engine<M> {
     pub(super) root_first: Option<M>,
     /// Recaptures cost no ply ([`SearchOptions::extend_recaptures`]).
     extend_recaptures: bool,
+    /// Verified pruning ([`SearchOptions::verified_pruning`]).
+    verified_pruning: Option<VerifiedPruning>,
     /// The plies left at the root of the last search: extensions stop where a line would
     /// grow past twice that.
     root_depth: u32,
@@ -310,6 +313,7 @@ impl<M: Copy + Eq> Engine<M> {
             root_rotation: 0,
             root_first: None,
             extend_recaptures: options.extend_recaptures,
+            verified_pruning: options.verified_pruning,
             root_depth: 0,
             not_quiet_at: Vec::new(),
         }
@@ -364,6 +368,46 @@ impl<M: Copy + Eq> Engine<M> {
         line.clear();
         line.push(mv);
         line.extend_from_slice(&below[0]);
+    }
+
+    /// Verified pruning ([`SearchOptions::verified_pruning`]): in a quiet position whose
+    /// evaluation is worse for the player to move than its bound by the margin, a search
+    /// `reduction` plies shallower in a null window at the bound so shifted; the
+    /// position's fail-low value when that search stays beyond it, `None` otherwise (the
+    /// full search follows). Nothing is stored: the shallow search stored its own entry.
+    fn verified_fail_low<G: Game<Move = M> + Evaluate, T: TableAccess<G>>(
+        &mut self,
+        game: &mut G,
+        table: &mut T,
+        (depth, ply): (u32, usize),
+        window: Window<G::Value>,
+        player: Player,
+        pruning: VerifiedPruning,
+    ) -> Option<G::Value> {
+        let Window { alpha, beta } = window;
+        if !game.is_quiet() {
+            return None;
+        }
+        let evaluation = game.evaluate();
+        // The null window just past the shifted bound, on the side that is bad for the
+        // player to move, and the position's own fail-low value.
+        let (shallow, fail_low) = match player {
+            Player::Max => {
+                let bound = alpha.shifted(-pruning.margin)?;
+                (evaluation <= bound).then_some((Window::new(bound.just_below()?, bound), alpha))?
+            }
+            Player::Min => {
+                let bound = beta.shifted(pruning.margin)?;
+                (evaluation >= bound).then_some((Window::new(bound, bound.just_above()?), beta))?
+            }
+        };
+        let verified =
+            with_stack(|| self.search(game, table, depth - pruning.reduction, ply, false, shallow));
+        let stays_beyond = match player {
+            Player::Max => verified <= shallow.alpha,
+            Player::Min => verified >= shallow.beta,
+        };
+        (stays_beyond && self.exhausted.is_none()).then_some(fail_low)
     }
 
     /// `valmax`/`linemax` or `valmin`/`linemin`, by whose turn it is, with `depth` plies
@@ -444,6 +488,17 @@ impl<M: Copy + Eq> Engine<M> {
             return value;
         }
         let player = game.to_move();
+        // Verified pruning: not at the root, nor along the previous principal line.
+        if !extending
+            && ply > 0
+            && !on_line
+            && let Some(pruning) = self.verified_pruning
+            && depth > pruning.reduction
+            && let Some(value) =
+                self.verified_fail_low(game, table, (depth, ply), window, player, pruning)
+        {
+            return value;
+        }
         let mut moves = self.buffers.take();
         game.successors(&mut moves);
         // A table that keeps moves by their places in this list: its move read, and the

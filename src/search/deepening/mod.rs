@@ -87,6 +87,23 @@ pub struct SearchOptions {
     ///
     /// [`Evaluate::is_quiet`]: crate::Evaluate::is_quiet
     pub extend_recaptures: bool,
+    /// Verified pruning, Buro's ProbCut (1995) in its simplest form, as GuiNN 2.06 uses
+    /// it: below the root and off the previous principal line, in a quiet position
+    /// ([`Evaluate::is_quiet`]) with more than [`VerifiedPruning::reduction`] plies left
+    /// whose evaluation is worse for the player to move than its bound by the margin or
+    /// more (MAX at or below α − margin, MIN at or above β + margin), a search `reduction`
+    /// plies shallower, in a null window at the bound so shifted, asks whether the position
+    /// stays that far beyond it; if it does, the position fails low without its full
+    /// search. A move that loses a man for nothing costs a shallow search instead of a full
+    /// one, and the search sees further in the same time. Where the evaluation is never
+    /// further than the margin from the truth the value cannot change (tests/verified_pruning.rs);
+    /// elsewhere it may, as with late move reductions (a sacrifice whose return shows only
+    /// at full depth is missed), so it is off by default and measured in games
+    /// (docs/checkers.md). Needs values that can be shifted ([`crate::Value::shifted`]) and
+    /// have neighbours ([`crate::Value::just_above`]); without them it does nothing.
+    ///
+    /// [`Evaluate::is_quiet`]: crate::Evaluate::is_quiet
+    pub verified_pruning: Option<VerifiedPruning>,
     /// When the budget cuts an iteration short after it finished the previous best move
     /// and then found a better one, play that move ([`DeepeningResult::partial`]); on by
     /// default, off in [`SearchOptions::plain`], whose iterations are exactly
@@ -161,6 +178,27 @@ pub const MOVES_BEFORE_REDUCTION: usize = 3;
 /// (a reduced move keeps at least one ply before the horizon).
 pub const REDUCTION_MIN_DEPTH: u32 = 3;
 
+/// The settings of [`SearchOptions::verified_pruning`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VerifiedPruning {
+    /// How far, in the evaluation's units, the position's evaluation must be beyond the
+    /// bound of the player to move before a shallow search is asked.
+    pub margin: i32,
+    /// How many plies shallower that search is (at least one ply is left to it).
+    pub reduction: u32,
+}
+
+impl Default for VerifiedPruning {
+    /// A margin of 28 and a reduction of 4 plies: GuiNN 2.06's settings (its men are worth
+    /// about 100, as checkers' are here).
+    fn default() -> Self {
+        VerifiedPruning {
+            margin: 28,
+            reduction: 4,
+        }
+    }
+}
+
 /// How often, in positions visited, a search with a time limit reads the clock.
 pub const TIME_CHECK_INTERVAL: u64 = 1024;
 
@@ -175,6 +213,7 @@ impl SearchOptions {
             use_pvs: false,
             late_move_reductions: false,
             extend_recaptures: false,
+            verified_pruning: None,
             play_partial_iteration: false,
             max_nodes: None,
             time_limit: None,
@@ -202,6 +241,7 @@ impl Default for SearchOptions {
             use_pvs: false,
             late_move_reductions: false,
             extend_recaptures: false,
+            verified_pruning: None,
             play_partial_iteration: true,
             max_nodes: None,
             time_limit: None,
