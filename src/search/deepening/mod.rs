@@ -95,9 +95,11 @@ pub struct SearchOptions {
     /// plies shallower, in a null window at the bound so shifted, asks whether the position
     /// stays that far beyond it; if it does, the position fails low without its full
     /// search. A move that loses a man for nothing costs a shallow search instead of a full
-    /// one, and the search sees further in the same time. Where the evaluation is never
-    /// further than the margin from the truth the value cannot change (tests/verified_pruning.rs);
-    /// elsewhere it may, as with late move reductions (a sacrifice whose return shows only
+    /// one, and the search sees further in the same time. The shallow search is a search of
+    /// the same position, so it may be cut so too, 2 × margin beyond the bound, by one
+    /// shallower still. With an evaluation never further than the margin from the true
+    /// value, a search to the end of the game keeps its value (tests/verified_pruning.rs);
+    /// elsewhere the value may change, as with late move reductions (a sacrifice whose return shows only
     /// at full depth is missed), so it is off by default and measured in games
     /// (docs/checkers.md). Needs values that can be shifted ([`crate::Value::shifted`]) and
     /// have neighbours ([`crate::Value::just_above`]); without them it does nothing.
