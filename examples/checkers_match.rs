@@ -860,6 +860,33 @@ fn load_endgame(source: &EndgameSource) -> CheckersEndgame {
     loaded.unwrap_or_else(|error| fail("checkers_match", &error))
 }
 
+/// `--verified-pruning` with its margin (`--prune-margin M`, 0 or more), or none; a margin
+/// without the pruning is refused rather than ignored.
+fn verified_pruning(flags: &Flags) -> Option<VerifiedPruning> {
+    let margin: Option<i32> = flags
+        .value("--prune-margin")
+        .map(|_| flags.number("--prune-margin", 0));
+    if !flags.switch("--verified-pruning") {
+        if margin.is_some() {
+            fail(
+                "checkers_match",
+                "--prune-margin applies to --verified-pruning",
+            );
+        }
+        return None;
+    }
+    match margin {
+        Some(margin) if margin < 0 => fail(
+            "checkers_match",
+            &format!("--prune-margin {margin}: 0 or more points"),
+        ),
+        margin => Some(VerifiedPruning {
+            margin: margin.unwrap_or(VerifiedPruning::default().margin),
+            ..VerifiedPruning::default()
+        }),
+    }
+}
+
 fn main() {
     let flags = Flags::parse(
         "checkers_match",
@@ -912,6 +939,7 @@ fn main() {
     let quiescence = flags.number("--quiescence", 16);
     let table_mib = flags.number("--table-mib", 16);
     let evaluation = evaluation(flags.value("--eval"));
+    let verified_pruning = verified_pruning(&flags);
     let opponent_time = flags
         .value("--opponent-time")
         .map(|_| seconds(&flags, "--opponent-time"));
@@ -941,10 +969,7 @@ fn main() {
         pvs: flags.switch("--pvs"),
         lmr: flags.switch("--lmr"),
         extend_recaptures: flags.switch("--extend-recaptures"),
-        verified_pruning: flags.switch("--verified-pruning").then(|| VerifiedPruning {
-            margin: flags.number("--prune-margin", VerifiedPruning::default().margin),
-            ..VerifiedPruning::default()
-        }),
+        verified_pruning,
         evaluation,
         // Built or read after the engine is found: it takes minutes.
         endgame: endgame_source.as_ref().map(load_endgame),

@@ -150,7 +150,7 @@ fn a_short_match_against_the_engine_writes_legal_scored_games_and_resumes() {
 
 #[test]
 fn mistyped_flags_stop_the_run_with_one_line_with_or_without_an_engine() {
-    let bad: [&[&str]; 10] = [
+    let bad: [&[&str]; 12] = [
         &["--nodes", "0"],
         &["--depth", "3", "--time", "1"],
         &["--depth", "three"],
@@ -164,6 +164,9 @@ fn mistyped_flags_stop_the_run_with_one_line_with_or_without_an_engine() {
         // They shape --time-depths alone: a match of 3 games is --ballots, not --games.
         &["--games", "3"],
         &["--record", "games.jsonl"],
+        // A margin without the pruning would be ignored; a negative one prunes nonsense.
+        &["--prune-margin", "20"],
+        &["--verified-pruning", "--prune-margin", "-3"],
     ];
     for arguments in bad {
         for engine in [None, Some(("GAMETREE_CAKE", "/nonexistent/cake_cli"))] {
