@@ -7,8 +7,11 @@
 
 mod common;
 
-use common::{NO_DRAW_RULES, iteration_values as values, random_checkers_positions};
-use gametree::games::checkers::{Checkers, Position};
+use common::{
+    NO_DRAW_RULES, assert_the_quiescence_shot_is_played, iteration_values as values,
+    random_checkers_positions,
+};
+use gametree::games::checkers::Checkers;
 use gametree::{REDUCTION_MIN_DEPTH, SearchOptions, iterative_deepening};
 
 fn with_reductions(options: &SearchOptions) -> SearchOptions {
@@ -103,18 +106,11 @@ fn with_principal_variation_search_the_reductions_still_cut_the_tree() {
 
 #[test]
 fn the_shot_of_the_quiescence_test_is_still_played() {
-    // Black to move: 17-21 wins a man and crowns (tests/quiescence.rs). With reductions the
-    // search below the root is cut, and the shot must survive it at every depth.
-    let fen = "B:W19,22,23,25,26,27:B5,7,8,11,12,13,17";
-    let position = Position::from_fen(fen).expect("valid FEN");
-    let shot = position.parse_move("17-21").expect("legal");
-    let mut game = Checkers::from_position(position).with_rules(NO_DRAW_RULES);
+    // With reductions the search below the root is cut, and the shot must survive it at
+    // every depth.
     let options = with_reductions(&SearchOptions {
         quiescence_plies: 16,
         ..SearchOptions::default()
     });
-    for depth in 2..=10 {
-        let result = iterative_deepening(&mut game, depth, &options, |_| {});
-        assert_eq!(result.best_move, Some(shot), "depth {depth}");
-    }
+    assert_the_quiescence_shot_is_played(&options, 2..=10);
 }

@@ -9,8 +9,11 @@
 
 mod common;
 
-use common::{NO_DRAW_RULES, iteration_values as values, random_checkers_positions};
-use gametree::games::checkers::{Checkers, Position};
+use common::{
+    NO_DRAW_RULES, assert_the_quiescence_shot_is_played, iteration_values as values,
+    random_checkers_positions,
+};
+use gametree::games::checkers::Checkers;
 use gametree::{
     Evaluate, Game, Player, SearchOptions, SplitMix64, VerifiedPruning, iterative_deepening,
     minimax_value,
@@ -209,19 +212,11 @@ fn deeper_the_pruning_cuts_the_checkers_tree() {
 
 #[test]
 fn the_shot_of_the_quiescence_test_is_still_played() {
-    // Black to move: 17-21 wins a man and crowns (tests/quiescence.rs). A shot gives a man
-    // first, the kind of move the pruning may cut below the root: it must survive at every
-    // depth.
-    let fen = "B:W19,22,23,25,26,27:B5,7,8,11,12,13,17";
-    let position = Position::from_fen(fen).expect("valid FEN");
-    let shot = position.parse_move("17-21").expect("legal");
-    let mut game = Checkers::from_position(position).with_rules(NO_DRAW_RULES);
+    // A shot gives a man first, the kind of move the pruning may cut below the root: it
+    // must survive at every depth.
     let options = with_pruning(&SearchOptions {
         quiescence_plies: 16,
         ..SearchOptions::default()
     });
-    for depth in 2..=12 {
-        let result = iterative_deepening(&mut game, depth, &options, |_| {});
-        assert_eq!(result.best_move, Some(shot), "depth {depth}");
-    }
+    assert_the_quiescence_shot_is_played(&options, 2..=12);
 }

@@ -290,3 +290,21 @@ pub fn iteration_values<M, V: Copy>(result: &gametree::DeepeningResult<M, V>) ->
         .map(|iteration| iteration.value)
         .collect()
 }
+
+/// The shot of tests/quiescence.rs: Black to move, 17-21 wins a man and crowns. An option
+/// that cuts the tree below the root (late move reductions, verified pruning) must still
+/// play it at every depth of `depths`.
+pub fn assert_the_quiescence_shot_is_played(
+    options: &gametree::SearchOptions,
+    depths: std::ops::RangeInclusive<u32>,
+) {
+    use gametree::games::checkers::{Checkers, Position};
+    let fen = "B:W19,22,23,25,26,27:B5,7,8,11,12,13,17";
+    let position = Position::from_fen(fen).expect("valid FEN");
+    let shot = position.parse_move("17-21").expect("legal");
+    let mut game = Checkers::from_position(position).with_rules(NO_DRAW_RULES);
+    for depth in depths {
+        let result = gametree::iterative_deepening(&mut game, depth, options, |_| {});
+        assert_eq!(result.best_move, Some(shot), "depth {depth}");
+    }
+}
