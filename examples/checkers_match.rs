@@ -111,6 +111,13 @@ enum Budget {
     Nodes(u64),
 }
 
+/// `--opponent gametree`'s budget a move when it is not a depth.
+#[derive(Clone, Copy, Debug)]
+enum OpponentBudget {
+    Seconds(f64),
+    Nodes(u64),
+}
+
 #[derive(Clone, Debug)]
 struct Settings {
     kind: Kind,
@@ -136,8 +143,9 @@ struct Settings {
     evaluation: Evaluation,
     /// gametree's endgame databases (`--endgame-pieces N`), built at the start.
     endgame: Option<CheckersEndgame>,
-    /// `--opponent gametree`: its time a move instead of `--opponent-depth`.
-    opponent_time: Option<f64>,
+    /// `--opponent gametree`: its time (`--opponent-time`) or positions
+    /// (`--opponent-nodes`) a move instead of `--opponent-depth`.
+    opponent_budget: Option<OpponentBudget>,
     max_plies: usize,
 }
 
@@ -348,8 +356,13 @@ impl Opponent {
             }
             Kind::Gametree => {
                 self.send_game(&history[0], moves)?;
-                match self.settings.opponent_time {
-                    Some(seconds) => self.send(&format!("go time {seconds}"))?,
+                match self.settings.opponent_budget {
+                    Some(OpponentBudget::Seconds(seconds)) => {
+                        self.send(&format!("go time {seconds}"))?;
+                    }
+                    Some(OpponentBudget::Nodes(nodes)) => {
+                        self.send(&format!("go nodes {nodes}"))?
+                    }
                     None => self.send(&format!("go depth {depth}"))?,
                 }
                 let answer = self.read_until("bestmove")?;
@@ -776,6 +789,7 @@ Usage: checkers_match [FLAGS]   (the engine's driver in GAMETREE_CAKE, GAMETREE_
   --opponent NAME        cake (default), guinn or gametree
   --opponent-depth D     the engine's depth a move (default 7)
   --opponent-time S      seconds a move for --opponent gametree instead of a depth
+  --opponent-nodes N     positions a move for --opponent gametree instead of a depth
   --opponent-args ARGS   extra arguments of `gametree checkers engine`, split at spaces
   --depth D              gametree's depth a move (default 6), or
   --time S               gametree's seconds a move (iterative deepening)
@@ -786,7 +800,9 @@ Usage: checkers_match [FLAGS]   (the engine's driver in GAMETREE_CAKE, GAMETREE_
   --history, --pvs, --lmr  history heuristic, principal variation search, late move reductions
   --extend-recaptures    a capture answering a capture costs no ply
   --verified-pruning     a quiet position far below its bound is cut after a search 4
-                         plies shallower agrees (`--prune-margin M`, default 28)
+                         plies shallower agrees (`--prune-margin M`, default 28;
+                         `--prune-reduction R`, default 4; `--prune-min-depth D`,
+                         the fewest plies left at which a position is cut, default 5)
   --eval E               samuel (default), learned, or a weights file of `checkers learn`
   --endgame-pieces N     endgame databases of up to N pieces (2 to 6), built at the start
   --endgame FILE         endgame databases read from FILE (`gametree checkers endgame
@@ -860,31 +876,84 @@ fn load_endgame(source: &EndgameSource) -> CheckersEndgame {
     loaded.unwrap_or_else(|error| fail("checkers_match", &error))
 }
 
-/// `--verified-pruning` with its margin (`--prune-margin M`, 0 or more), or none; a margin
-/// without the pruning is refused rather than ignored.
+/// `--verified-pruning` with its margin (`--prune-margin M`, 0 or more), reduction
+/// (`--prune-reduction R`, 1 or more plies) and least depth (`--prune-min-depth D`, 2 or
+/// more plies), or none; a setting without the pruning is refused rather than ignored.
 fn verified_pruning(flags: &Flags) -> Option<VerifiedPruning> {
     let margin: Option<i32> = flags
         .value("--prune-margin")
         .map(|_| flags.number("--prune-margin", 0));
+    let reduction: Option<u32> = flags
+        .value("--prune-reduction")
+        .map(|_| flags.number("--prune-reduction", 0));
+    let min_depth: Option<u32> = flags
+        .value("--prune-min-depth")
+        .map(|_| flags.number("--prune-min-depth", 0));
     if !flags.switch("--verified-pruning") {
-        if margin.is_some() {
+        if margin.is_some() || reduction.is_some() || min_depth.is_some() {
             fail(
                 "checkers_match",
-                "--prune-margin applies to --verified-pruning",
+                "--prune-margin, --prune-reduction and --prune-min-depth apply to --verified-pruning",
             );
         }
         return None;
     }
-    match margin {
-        Some(margin) if margin < 0 => fail(
+    if let Some(depth) = min_depth.filter(|&depth| depth < 2) {
+        fail(
+            "checkers_match",
+            &format!(
+                "--prune-min-depth {depth}: 2 or more plies (the search that verifies is shallower)"
+            ),
+        );
+    }
+    if let Some(margin) = margin.filter(|&margin| margin < 0) {
+        fail(
             "checkers_match",
             &format!("--prune-margin {margin}: 0 or more points"),
-        ),
-        margin => Some(VerifiedPruning {
-            margin: margin.unwrap_or(VerifiedPruning::default().margin),
-            ..VerifiedPruning::default()
-        }),
+        );
     }
+    if reduction == Some(0) {
+        fail(
+            "checkers_match",
+            "--prune-reduction 0: the search that verifies is at least a ply shallower",
+        );
+    }
+    let defaults = VerifiedPruning::default();
+    Some(VerifiedPruning {
+        margin: margin.unwrap_or(defaults.margin),
+        reduction: reduction.unwrap_or(defaults.reduction),
+        min_depth: min_depth.unwrap_or(defaults.min_depth),
+    })
+}
+
+/// `--opponent-time S` or `--opponent-nodes N`, for `--opponent gametree` only (the other
+/// engines' drivers take a depth): refused rather than ignored elsewhere, and one at most.
+fn opponent_budget(flags: &Flags, kind: Kind) -> Option<OpponentBudget> {
+    let budget = match (
+        flags.value("--opponent-time"),
+        flags.value("--opponent-nodes"),
+    ) {
+        (None, None) => return None,
+        (Some(_), None) => OpponentBudget::Seconds(seconds(flags, "--opponent-time")),
+        (None, Some(_)) => match flags.number("--opponent-nodes", 0u64) {
+            0 => fail(
+                "checkers_match",
+                "--opponent-nodes 0: at least one position a move",
+            ),
+            nodes => OpponentBudget::Nodes(nodes),
+        },
+        (Some(_), Some(_)) => fail(
+            "checkers_match",
+            "--opponent-time and --opponent-nodes: give one budget a move",
+        ),
+    };
+    if kind != Kind::Gametree {
+        fail(
+            "checkers_match",
+            "--opponent-time and --opponent-nodes apply to --opponent gametree (the other drivers take --opponent-depth)",
+        );
+    }
+    Some(budget)
 }
 
 fn main() {
@@ -896,6 +965,7 @@ fn main() {
             "--opponent-args",
             "--opponent-depth",
             "--opponent-time",
+            "--opponent-nodes",
             "--time",
             "--nodes",
             "--depth",
@@ -912,6 +982,8 @@ fn main() {
             "--record",
             "--games",
             "--prune-margin",
+            "--prune-reduction",
+            "--prune-min-depth",
         ],
         &[
             "--history",
@@ -940,9 +1012,7 @@ fn main() {
     let table_mib = flags.number("--table-mib", 16);
     let evaluation = evaluation(flags.value("--eval"));
     let verified_pruning = verified_pruning(&flags);
-    let opponent_time = flags
-        .value("--opponent-time")
-        .map(|_| seconds(&flags, "--opponent-time"));
+    let opponent_budget = opponent_budget(&flags, kind);
     let max_plies = flags.number("--max-plies", 300);
     let ballots = three_move_ballots();
     let count = flags.number("--ballots", ballots.len()).min(ballots.len());
@@ -973,7 +1043,7 @@ fn main() {
         evaluation,
         // Built or read after the engine is found: it takes minutes.
         endgame: endgame_source.as_ref().map(load_endgame),
-        opponent_time,
+        opponent_budget,
         max_plies,
     };
     if let Some(timing) = &timing {
@@ -997,19 +1067,25 @@ fn main() {
         .filter(|index| !finished.contains(index))
         .collect();
     // The techniques on gametree's side beyond the defaults, and the opponent's limit.
-    let techniques: String = [
+    let mut techniques: String = [
         (settings.history, ", history"),
         (settings.pvs, ", pvs"),
         (settings.lmr, ", lmr"),
         (settings.extend_recaptures, ", recaptures extended"),
-        (settings.verified_pruning.is_some(), ", verified pruning"),
     ]
     .iter()
     .filter(|(on, _)| *on)
     .map(|(_, name)| *name)
     .collect();
-    let opponent_limit = match settings.opponent_time {
-        Some(seconds) => format!("{seconds} s a move"),
+    if let Some(pruning) = settings.verified_pruning {
+        techniques.push_str(&format!(
+            ", verified pruning (margin {}, reduction {}, from depth {})",
+            pruning.margin, pruning.reduction, pruning.min_depth
+        ));
+    }
+    let opponent_limit = match settings.opponent_budget {
+        Some(OpponentBudget::Seconds(seconds)) => format!("{seconds} s a move"),
+        Some(OpponentBudget::Nodes(nodes)) => format!("{nodes} positions a move"),
         None => format!("depth {}", settings.opponent_depth),
     };
     println!(

@@ -149,8 +149,53 @@ fn a_short_match_against_the_engine_writes_legal_scored_games_and_resumes() {
 }
 
 #[test]
+fn budgets_of_positions_on_both_sides_replay_the_same_games() {
+    let games = |name: &str| {
+        let out = scratch(name);
+        let _ = std::fs::remove_file(&out);
+        let out_text = out.to_string_lossy().to_string();
+        let arguments = [
+            "--opponent",
+            "gametree",
+            "--opponent-nodes",
+            "4000",
+            "--nodes",
+            "4000",
+            "--verified-pruning",
+            "--prune-margin",
+            "20",
+            "--prune-reduction",
+            "2",
+            "--ballots",
+            "1",
+            "--max-plies",
+            "80",
+            "--out",
+            &out_text,
+        ];
+        let engine = Some(("GAMETREE_ENGINE", env!("CARGO_BIN_EXE_gametree")));
+        let printed = succeeded(&run(&arguments, engine));
+        assert!(printed.contains("4000 positions a move"), "{printed}");
+        let text = std::fs::read_to_string(&out).expect("the games written");
+        let _ = std::fs::remove_file(&out);
+        let mut records: Vec<serde_json::Value> = text
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("a JSON line"))
+            .collect();
+        records.sort_by_key(|record| record["index"].as_u64());
+        records
+            .iter()
+            .map(|record| record["moves"].clone())
+            .collect::<Vec<_>>()
+    };
+    let first = games("nodes-1.jsonl");
+    assert_eq!(first.len(), 2);
+    assert_eq!(first, games("nodes-2.jsonl"));
+}
+
+#[test]
 fn mistyped_flags_stop_the_run_with_one_line_with_or_without_an_engine() {
-    let bad: [&[&str]; 12] = [
+    let bad: [&[&str]; 19] = [
         &["--nodes", "0"],
         &["--depth", "3", "--time", "1"],
         &["--depth", "three"],
@@ -167,6 +212,21 @@ fn mistyped_flags_stop_the_run_with_one_line_with_or_without_an_engine() {
         // A margin without the pruning would be ignored; a negative one prunes nonsense.
         &["--prune-margin", "20"],
         &["--verified-pruning", "--prune-margin", "-3"],
+        &["--prune-reduction", "2"],
+        &["--verified-pruning", "--prune-reduction", "0"],
+        &["--prune-min-depth", "3"],
+        &["--verified-pruning", "--prune-min-depth", "1"],
+        // The reference engines' drivers take a depth: a budget for them would be ignored.
+        &["--opponent-nodes", "1000"],
+        &["--opponent", "gametree", "--opponent-nodes", "0"],
+        &[
+            "--opponent",
+            "gametree",
+            "--opponent-time",
+            "0.1",
+            "--opponent-nodes",
+            "1000",
+        ],
     ];
     for arguments in bad {
         for engine in [None, Some(("GAMETREE_CAKE", "/nonexistent/cake_cli"))] {

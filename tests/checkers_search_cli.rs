@@ -176,7 +176,7 @@ fn bad_input_to_best_exits_2_with_one_line() {
     let bad_params = directory.join("bad.json");
     std::fs::write(&bad_params, r#"{"m": 2, "z": 1}"#).expect("written");
     let bad_params = bad_params.to_string_lossy().into_owned();
-    let cases: [(&[&str], &str); 16] = [
+    let cases: [(&[&str], &str); 20] = [
         (&["checkers", "best", "--fen", "B:W18:Q12"], "column"),
         (
             &[
@@ -242,6 +242,26 @@ fn bad_input_to_best_exits_2_with_one_line() {
             &["checkers", "play", "--verified-pruning", "--engine", "mcts"],
             "do not apply to --engine mcts",
         ),
+        (&["checkers", "best", "--max-nodes", "0"], "--max-nodes 0"),
+        (
+            &["checkers", "best", "--max-nodes", "100", "--time", "1"],
+            "cannot be used with",
+        ),
+        (
+            &[
+                "checkers",
+                "best",
+                "--max-nodes",
+                "100",
+                "--algorithm",
+                "m-and-n",
+            ],
+            "--max-nodes applies",
+        ),
+        (
+            &["checkers", "play", "--max-nodes", "100", "--engine", "mcts"],
+            "do not apply to --engine mcts",
+        ),
         (&["checkers", "best", "--threads", "100000"], "--threads"),
         (
             &["checkers", "best", "--threads", "2", "--table-mib", "0"],
@@ -266,6 +286,58 @@ fn bad_input_to_best_exits_2_with_one_line() {
         assert_eq!(message.lines().count(), 1, "{message}");
         assert!(message.contains(expected), "{arguments:?}: {message}");
     }
+}
+
+#[test]
+fn a_budget_of_positions_stops_the_search_there_and_gives_the_same_answer_every_run() {
+    let run = || {
+        let output = gametree(&[
+            "checkers",
+            "best",
+            "--max-nodes",
+            "30000",
+            "--eval",
+            "learned",
+            "--history",
+            "--lmr",
+            "--json",
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        serde_json::from_str::<serde_json::Value>(&stdout(&output)).expect("one JSON object")
+    };
+    let first = run();
+    assert_eq!(first["stop"], "node budget");
+    assert_eq!(first["nodes"].as_u64(), Some(30_000));
+    // The last depth was cut short: the completed ones hold fewer positions.
+    let completed: u64 = first["iterations"]
+        .as_array()
+        .expect("iterations")
+        .iter()
+        .map(|iteration| iteration["nodes"].as_u64().expect("nodes"))
+        .sum();
+    assert!(completed < 30_000, "{completed}");
+    // A time limit's move depends on the machine and its load; a budget's does not.
+    let second = run();
+    for field in ["best_move", "value", "depth", "principal_line", "nodes"] {
+        assert_eq!(first[field], second[field], "{field}");
+    }
+}
+
+#[test]
+fn the_engine_protocol_searches_to_a_budget_of_positions() {
+    let output = gametree_in(
+        &std::env::temp_dir(),
+        &["checkers", "engine"],
+        "position startpos moves 11-15\ngo nodes 20000\ngo nodes 0\nquit\n",
+    );
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[2].starts_with("bestmove ") && lines[2].contains(" nodes 20000 "),
+        "{text}"
+    );
+    assert_eq!(lines[3], "error nodes \"0\" is not a count above 0");
 }
 
 #[test]

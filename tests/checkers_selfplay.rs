@@ -13,6 +13,14 @@ fn scratch(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("gametree-selfplay-{name}-{}", std::process::id()))
 }
 
+/// A scratch games file that does not exist yet, and its path as an argument.
+fn fresh_games_file(name: &str) -> (PathBuf, String) {
+    let out = scratch(name);
+    let _ = std::fs::remove_file(&out);
+    let text = out.to_string_lossy().to_string();
+    (out, text)
+}
+
 fn records(path: &PathBuf) -> Vec<serde_json::Value> {
     std::fs::read_to_string(path)
         .expect("the games written")
@@ -23,9 +31,7 @@ fn records(path: &PathBuf) -> Vec<serde_json::Value> {
 
 #[test]
 fn selfplay_writes_legal_games_with_a_value_for_each_searched_move_and_resumes() {
-    let out = scratch("resume.jsonl");
-    let _ = std::fs::remove_file(&out);
-    let out_text = out.to_string_lossy().to_string();
+    let (out, out_text) = fresh_games_file("resume.jsonl");
     let run = |games: &str| {
         gametree(&[
             "checkers",
@@ -108,9 +114,7 @@ fn selfplay_writes_legal_games_with_a_value_for_each_searched_move_and_resumes()
 
 #[test]
 fn learn_with_a_score_weight_fits_to_the_search_values_and_is_judged_on_results() {
-    let out = scratch("learn.jsonl");
-    let _ = std::fs::remove_file(&out);
-    let out_text = out.to_string_lossy().to_string();
+    let (out, out_text) = fresh_games_file("learn.jsonl");
     let output = gametree(&[
         "checkers", "selfplay", "--games", "60", "--depth", "2", "--out", &out_text, "--quiet",
     ]);
@@ -176,6 +180,42 @@ fn learn_with_a_score_weight_fits_to_the_search_values_and_is_judged_on_results(
 }
 
 #[test]
+fn selfplay_with_a_budget_of_positions_plays_the_same_games_on_any_run() {
+    let games = |name: &str, jobs: &str| {
+        let (out, out_text) = fresh_games_file(name);
+        let output = gametree(&[
+            "checkers",
+            "selfplay",
+            "--games",
+            "2",
+            "--max-nodes",
+            "3000",
+            "--max-plies",
+            "60",
+            "--jobs",
+            jobs,
+            "--out",
+            &out_text,
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(
+            stdout(&output).contains("checkers selfplay --max-nodes 3000 --eval samuel"),
+            "{}",
+            stdout(&output)
+        );
+        let mut games = records(&out);
+        let _ = std::fs::remove_file(&out);
+        games.sort_by_key(|game| game["index"].as_u64());
+        games
+            .iter()
+            .map(|game| (game["moves"].clone(), game["scores"].clone()))
+            .collect::<Vec<_>>()
+    };
+    // One game at a time or two at once, the same moves and values.
+    assert_eq!(games("nodes-1.jsonl", "1"), games("nodes-2.jsonl", "2"));
+}
+
+#[test]
 fn selfplay_refuses_bad_counts_with_one_line() {
     for arguments in [
         vec!["--games", "0"],
@@ -184,6 +224,8 @@ fn selfplay_refuses_bad_counts_with_one_line() {
         vec!["--games", "5", "--depth", "0"],
         vec!["--games", "5", "--time", "-1"],
         vec!["--games", "5", "--jobs", "0"],
+        vec!["--games", "5", "--max-nodes", "0"],
+        vec!["--games", "5", "--max-nodes", "100", "--depth", "3"],
         vec!["--games", "5", "--eval", "/nonexistent/weights.txt"],
     ] {
         let mut all = vec![
@@ -223,9 +265,7 @@ fn selfplay_ends_a_game_the_endgame_databases_hold_with_their_value() {
         &databases_text,
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
-    let out = scratch("endgame.jsonl");
-    let _ = std::fs::remove_file(&out);
-    let out_text = out.to_string_lossy().to_string();
+    let (out, out_text) = fresh_games_file("endgame.jsonl");
     let output = gametree(&[
         "checkers",
         "selfplay",

@@ -122,7 +122,7 @@ enum CheckersCommand {
         search: engine::SearchArgs,
     },
     /// Run as an engine process for a match harness or a GUI: commands on standard input,
-    /// one a line (`position startpos|fen FEN [moves ...]`, `go depth D|time S|clock LEFT [INC [MOVES]]`, `moves`,
+    /// one a line (`position startpos|fen FEN [moves ...]`, `go depth D|time S|nodes N|clock LEFT [INC [MOVES]]`, `moves`,
     /// `newgame`, `quit`), answers on standard output (docs/checkers.md); the table is kept
     /// from move to move.
     #[command(after_help = "Example:\n  \
@@ -211,12 +211,17 @@ enum CheckersCommand {
         /// played again)
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
-        /// Search each move this many plies (default 6 when --time is not given)
-        #[arg(long, conflicts_with = "time")]
+        /// Search each move this many plies (default 6 when neither --time nor --max-nodes
+        /// is given)
+        #[arg(long, conflicts_with_all = ["time", "max_nodes"])]
         depth: Option<u32>,
         /// Search each move for this many seconds (iterative deepening)
-        #[arg(long)]
+        #[arg(long, conflicts_with = "max_nodes")]
         time: Option<f64>,
+        /// Search each move until this many positions have been visited (iterative
+        /// deepening; the same games on any machine)
+        #[arg(long, value_name = "N")]
+        max_nodes: Option<u64>,
         /// The evaluation: samuel, learned or a weights file (as `checkers best --eval`)
         /// [default: samuel]
         #[arg(long, value_name = "NAME|FILE")]
@@ -365,6 +370,7 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             out,
             depth,
             time,
+            max_nodes,
             eval,
             quiescence,
             table_mib,
@@ -380,8 +386,9 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             max_plies,
             json,
         } => {
-            let depth = depth.or(time.is_none().then_some(6));
+            let depth = depth.or((time.is_none() && max_nodes.is_none()).then_some(6));
             let mut search = engine::SearchArgs::alphabeta(depth, time, table_mib, quiescence);
+            search.max_nodes = max_nodes;
             search.eval = eval;
             search.endgame_pieces = endgame_pieces;
             search.endgame = endgame;

@@ -40,13 +40,18 @@ pub const DEFAULT_QUIESCENCE_PLIES: u32 = 16;
 /// The search settings shared by `best` and `play`.
 #[derive(Args, Debug, Clone)]
 pub struct SearchArgs {
-    /// Search this many plies (default 12 when --time is not given).
-    #[arg(long, conflicts_with = "time")]
+    /// Search this many plies (default 12 when neither --time nor --max-nodes is given).
+    #[arg(long, conflicts_with_all = ["time", "max_nodes"])]
     pub depth: Option<u32>,
     /// Deepen until this many seconds have passed; the iteration under way is abandoned
     /// (alphabeta) or not started (m-and-n, which cannot stop inside an iteration).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "max_nodes")]
     pub time: Option<f64>,
+    /// alphabeta: deepen until this many positions have been visited (with --threads, by
+    /// the calling thread); the iteration under way is abandoned. The same budget plays the
+    /// same move on any machine, where a time limit does not.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
     /// The search: McCarthy's alpha-beta with iterative deepening, or Slagle's m&n
     /// alpha-beta deepened one ply at a time [default: alphabeta, or m-and-n when --params
     /// is a parameter file of `gametree experiment`]
@@ -149,6 +154,7 @@ impl SearchArgs {
         SearchArgs {
             depth,
             time,
+            max_nodes: None,
             algorithm: None,
             m: None,
             n: None,
@@ -199,6 +205,8 @@ impl Algorithm {
 pub enum Limit {
     Depth(u32),
     Time(Duration),
+    /// A budget of positions visited (alpha-beta only).
+    Nodes(u64),
     /// A game clock: the move's time is what it allots, and no depth begins after half.
     Clock(GameClock),
 }
@@ -209,6 +217,7 @@ impl Limit {
         match self {
             Limit::Depth(depth) => (depth, None, None),
             Limit::Time(time) => (MAX_SEARCH_DEPTH, Some(time), None),
+            Limit::Nodes(_) => (MAX_SEARCH_DEPTH, None, None),
             Limit::Clock(clock) => {
                 let (hard, soft) = clock.time_limits();
                 (MAX_SEARCH_DEPTH, Some(hard), Some(soft))
@@ -497,8 +506,13 @@ impl Engine {
         if args.playouts.is_some() || args.seed.is_some() {
             return Err(usage("--playouts and --seed apply to --engine mcts"));
         }
-        let limit = match (args.depth, args.time) {
-            (Some(depth), None) => {
+        if args.max_nodes == Some(0) {
+            return Err(usage(
+                "--max-nodes 0: the search needs to visit at least one position",
+            ));
+        }
+        let limit = match (args.depth, args.time, args.max_nodes) {
+            (Some(depth), None, None) => {
                 if depth == 0 || depth > MAX_SEARCH_DEPTH {
                     return Err(usage(format!(
                         "--depth must be between 1 and {MAX_SEARCH_DEPTH}, not {depth}"
@@ -506,7 +520,7 @@ impl Engine {
                 }
                 Limit::Depth(depth)
             }
-            (None, Some(seconds)) => {
+            (None, Some(seconds), None) => {
                 if !(seconds.is_finite() && seconds > 0.0 && seconds <= 1e6) {
                     return Err(usage(format!(
                         "--time {seconds}: expected a number of seconds above 0 and at most 1000000"
@@ -514,8 +528,9 @@ impl Engine {
                 }
                 Limit::Time(Duration::from_secs_f64(seconds))
             }
-            (None, None) => Limit::Depth(12),
-            (Some(_), Some(_)) => return Err(usage("give --depth or --time, not both")),
+            (None, None, Some(nodes)) => Limit::Nodes(nodes),
+            (None, None, None) => Limit::Depth(12),
+            _ => return Err(usage("give one of --depth, --time and --max-nodes")),
         };
         let params = match &args.params {
             Some(path) => read_params(path)?,
@@ -576,6 +591,11 @@ impl Engine {
         if args.verified_pruning && algorithm != Algorithm::Alphabeta {
             return Err(usage("--verified-pruning applies to --algorithm alphabeta"));
         }
+        if args.max_nodes.is_some() && algorithm != Algorithm::Alphabeta {
+            return Err(usage(
+                "--max-nodes applies to --algorithm alphabeta (m&n cannot stop inside a depth)",
+            ));
+        }
         if threads > 1 && args.table_mib == 0 {
             return Err(usage(
                 "--threads above 1 share the transposition table: give --table-mib above 0",
@@ -630,13 +650,14 @@ impl Engine {
             || args.lmr
             || args.extend_recaptures
             || args.verified_pruning
+            || args.max_nodes.is_some()
             || [args.m.is_some(), args.n.is_some()]
                 .into_iter()
                 .chain([args.x, args.y, args.r, args.s].iter().map(Option::is_some))
                 .any(|given| given);
         if depth_first {
             return Err(usage(
-                "--depth, --algorithm, --params, --eval, --endgame, --endgame-pieces, --quiescence, --threads, --pvs, --lmr, --extend-recaptures, --verified-pruning, --m, --n, --x, --y, --r and --s do not apply to --engine mcts",
+                "--depth, --max-nodes, --algorithm, --params, --eval, --endgame, --endgame-pieces, --quiescence, --threads, --pvs, --lmr, --extend-recaptures, --verified-pruning, --m, --n, --x, --y, --r and --s do not apply to --engine mcts (its budget is --playouts or --time)",
             ));
         }
         if args.playouts == Some(0) {
@@ -745,6 +766,10 @@ impl Engine {
                 let options = SearchOptions {
                     time_limit,
                     new_depth_limit,
+                    max_nodes: match self.limit {
+                        Limit::Nodes(nodes) => Some(nodes),
+                        _ => None,
+                    },
                     quiescence_plies: self.quiescence,
                     stop: self.stop.clone(),
                     use_history: self.history,

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! position startpos|fen FEN [moves M1 M2 ...]   the game so far (its history: repetitions)
-//! go depth D | go time S                        -> bestmove M value V depth D nodes N seconds S
+//! go depth D | go time S | go nodes N           -> bestmove M value V depth D nodes N seconds S
 //! go clock LEFT [INCREMENT [MOVES]]              the same, the time allotted from a game
 //!                                                  clock (seconds left, seconds added a
 //!                                                  move, moves to the next control)
@@ -23,7 +23,7 @@ use std::time::Duration;
 use gametree::GameClock;
 use gametree::games::checkers::{Checkers, PdnGame, Position};
 
-use super::engine::{Engine, Limit, MAX_SEARCH_DEPTH};
+use super::engine::{Algorithm, Engine, Limit, MAX_SEARCH_DEPTH};
 use crate::cli::CliError;
 
 /// The longest `go time` taken, in seconds.
@@ -145,6 +145,17 @@ fn go(engine: &mut Engine, so_far: &PdnGame, words: &[&str]) -> Result<String, S
             }
             Limit::Time(time)
         }
+        ["nodes", word] => {
+            let nodes: u64 = word
+                .parse()
+                .ok()
+                .filter(|&nodes| nodes > 0)
+                .ok_or_else(|| format!("nodes {word:?} is not a count above 0"))?;
+            if engine.mcts.is_some() || engine.algorithm != Algorithm::Alphabeta {
+                return Err("go nodes applies to the alphabeta search".into());
+            }
+            Limit::Nodes(nodes)
+        }
         ["clock", rest @ ..] if (1..=3).contains(&rest.len()) => {
             let remaining = seconds(rest[0], "clock time left", MAX_CLOCK_SECONDS)?;
             if remaining.is_zero() {
@@ -168,7 +179,11 @@ fn go(engine: &mut Engine, so_far: &PdnGame, words: &[&str]) -> Result<String, S
                 moves_to_go,
             })
         }
-        _ => return Err("go takes depth D, time S or clock LEFT [INCREMENT [MOVES]]".into()),
+        _ => {
+            return Err(
+                "go takes depth D, time S, nodes N or clock LEFT [INCREMENT [MOVES]]".into(),
+            );
+        }
     };
     let mut game = engine.game(so_far);
     if let Some(result) = game.result() {

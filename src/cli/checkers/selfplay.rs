@@ -55,8 +55,8 @@ pub struct SelfplayOptions {
     pub max_plies: usize,
 }
 
-/// The search each move gets, checked once: what the `best` flags give (`--depth` or
-/// `--time`, `--eval`, `--quiescence`, `--table-mib`, the endgame databases, the search
+/// The search each move gets, checked once: what the `best` flags give (`--depth`,
+/// `--time` or `--max-nodes`, `--eval`, `--quiescence`, `--table-mib`, the endgame databases, the search
 /// techniques).
 struct Player {
     budget: Budget,
@@ -80,6 +80,7 @@ struct Player {
 enum Budget {
     Depth(u32),
     Time(Duration),
+    Nodes(u64),
 }
 
 /// One finished game, as its JSON line says it.
@@ -240,7 +241,12 @@ fn player(
     let (budget, limit_text) = match engine.limit {
         Limit::Depth(depth) => (Budget::Depth(depth), format!("depth {depth}")),
         Limit::Time(time) => (Budget::Time(time), format!("time {}", time.as_secs_f64())),
-        Limit::Clock(_) => return Err(usage("checkers selfplay takes --depth or --time")),
+        Limit::Nodes(nodes) => (Budget::Nodes(nodes), format!("max-nodes {nodes}")),
+        Limit::Clock(_) => {
+            return Err(usage(
+                "checkers selfplay takes --depth, --time or --max-nodes",
+            ));
+        }
     };
     // The techniques are named only when on, so that files made before they could be
     // asked for keep their `made_by` and can be resumed.
@@ -441,6 +447,7 @@ fn searched_move(
     let search = match player.budget {
         Budget::Depth(depth) => search.depth(depth),
         Budget::Time(time) => search.time_limit(time),
+        Budget::Nodes(nodes) => search.max_nodes(nodes),
     };
     let result = search.run();
     let mv = result

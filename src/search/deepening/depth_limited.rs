@@ -401,8 +401,8 @@ impl<M: Copy + Eq> Engine<M> {
                 (evaluation >= bound).then_some((Window::new(bound, bound.just_above()?), beta))?
             }
         };
-        let verified =
-            with_stack(|| self.search(game, table, depth - pruning.reduction, ply, false, shallow));
+        let shallow_depth = depth.saturating_sub(pruning.reduction).max(1);
+        let verified = with_stack(|| self.search(game, table, shallow_depth, ply, false, shallow));
         let stays_beyond = match player {
             Player::Max => verified <= shallow.alpha,
             Player::Min => verified >= shallow.beta,
@@ -493,7 +493,7 @@ impl<M: Copy + Eq> Engine<M> {
             && ply > 0
             && !on_line
             && let Some(pruning) = self.verified_pruning
-            && depth > pruning.reduction
+            && depth >= pruning.min_depth.max(2)
             && let Some(value) =
                 self.verified_fail_low(game, table, (depth, ply), window, player, pruning)
         {

@@ -89,10 +89,10 @@ pub struct SearchOptions {
     pub extend_recaptures: bool,
     /// Verified pruning, Buro's ProbCut (1995) in its simplest form, as GuiNN 2.06 uses
     /// it: below the root and off the previous principal line, in a quiet position
-    /// ([`Evaluate::is_quiet`]) with more than [`VerifiedPruning::reduction`] plies left
+    /// ([`Evaluate::is_quiet`]) with at least [`VerifiedPruning::min_depth`] plies left
     /// whose evaluation is worse for the player to move than its bound by the margin or
     /// more (MAX at or below α − margin, MIN at or above β + margin), a search `reduction`
-    /// plies shallower, in a null window at the bound so shifted, asks whether the position
+    /// plies shallower (one ply at least), in a null window at the bound so shifted, asks whether the position
     /// stays that far beyond it; if it does, the position fails low without its full
     /// search. A move that loses a man for nothing costs a shallow search instead of a full
     /// one, and the search sees further in the same time. The shallow search is a search of
@@ -188,15 +188,20 @@ pub struct VerifiedPruning {
     pub margin: i32,
     /// How many plies shallower that search is (at least one ply is left to it).
     pub reduction: u32,
+    /// The fewest plies left at which a position may be cut (at least 2: the shallow
+    /// search is shallower). With `min_depth` at most `reduction`, a position with
+    /// `reduction` plies left or fewer is verified by a search of one ply.
+    pub min_depth: u32,
 }
 
 impl Default for VerifiedPruning {
-    /// A margin of 28 and a reduction of 4 plies: GuiNN 2.06's settings (its men are worth
-    /// about 100, as checkers' are here).
+    /// A margin of 28 and a reduction of 4 plies, GuiNN 2.06's settings (its men are worth
+    /// about 100, as checkers' are here); positions with more than the reduction left only.
     fn default() -> Self {
         VerifiedPruning {
             margin: 28,
             reduction: 4,
+            min_depth: 5,
         }
     }
 }
