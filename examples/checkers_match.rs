@@ -802,7 +802,8 @@ Usage: checkers_match [FLAGS]   (the engine's driver in GAMETREE_CAKE, GAMETREE_
   --verified-pruning     a quiet position far below its bound is cut after a search 4
                          plies shallower agrees (`--prune-margin M`, default 28;
                          `--prune-reduction R`, default 4; `--prune-min-depth D`,
-                         the fewest plies left at which a position is cut, default 5)
+                         the fewest plies left at which a position is cut, default 5;
+                         `--prune-fail-high`: positions good for the side to move too)
   --eval E               samuel (default), learned, or a weights file of `checkers learn`
   --endgame-pieces N     endgame databases of up to N pieces (2 to 6), built at the start
   --endgame FILE         endgame databases read from FILE (`gametree checkers endgame
@@ -877,8 +878,9 @@ fn load_endgame(source: &EndgameSource) -> CheckersEndgame {
 }
 
 /// `--verified-pruning` with its margin (`--prune-margin M`, 0 or more), reduction
-/// (`--prune-reduction R`, 1 or more plies) and least depth (`--prune-min-depth D`, 2 or
-/// more plies), or none; a setting without the pruning is refused rather than ignored.
+/// (`--prune-reduction R`, 1 or more plies), least depth (`--prune-min-depth D`, 2 or
+/// more plies) and `--prune-fail-high`, or none; a setting without the pruning is refused
+/// rather than ignored.
 fn verified_pruning(flags: &Flags) -> Option<VerifiedPruning> {
     let margin: Option<i32> = flags
         .value("--prune-margin")
@@ -890,10 +892,14 @@ fn verified_pruning(flags: &Flags) -> Option<VerifiedPruning> {
         .value("--prune-min-depth")
         .map(|_| flags.number("--prune-min-depth", 0));
     if !flags.switch("--verified-pruning") {
-        if margin.is_some() || reduction.is_some() || min_depth.is_some() {
+        if margin.is_some()
+            || reduction.is_some()
+            || min_depth.is_some()
+            || flags.switch("--prune-fail-high")
+        {
             fail(
                 "checkers_match",
-                "--prune-margin, --prune-reduction and --prune-min-depth apply to --verified-pruning",
+                "--prune-margin, --prune-reduction, --prune-min-depth and --prune-fail-high apply to --verified-pruning",
             );
         }
         return None;
@@ -923,6 +929,7 @@ fn verified_pruning(flags: &Flags) -> Option<VerifiedPruning> {
         margin: margin.unwrap_or(defaults.margin),
         reduction: reduction.unwrap_or(defaults.reduction),
         min_depth: min_depth.unwrap_or(defaults.min_depth),
+        fail_high: flags.switch("--prune-fail-high"),
     })
 }
 
@@ -991,6 +998,7 @@ fn main() {
             "--lmr",
             "--extend-recaptures",
             "--verified-pruning",
+            "--prune-fail-high",
         ],
     );
     let kind = match flags.value("--opponent").unwrap_or("cake") {
@@ -1079,8 +1087,15 @@ fn main() {
     .collect();
     if let Some(pruning) = settings.verified_pruning {
         techniques.push_str(&format!(
-            ", verified pruning (margin {}, reduction {}, from depth {})",
-            pruning.margin, pruning.reduction, pruning.min_depth
+            ", verified pruning (margin {}, reduction {}, from depth {}{})",
+            pruning.margin,
+            pruning.reduction,
+            pruning.min_depth,
+            if pruning.fail_high {
+                ", fail high too"
+            } else {
+                ""
+            }
         ));
     }
     let opponent_limit = match settings.opponent_budget {

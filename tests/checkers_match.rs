@@ -195,7 +195,7 @@ fn budgets_of_positions_on_both_sides_replay_the_same_games() {
 
 #[test]
 fn mistyped_flags_stop_the_run_with_one_line_with_or_without_an_engine() {
-    let bad: [&[&str]; 19] = [
+    let bad: [&[&str]; 20] = [
         &["--nodes", "0"],
         &["--depth", "3", "--time", "1"],
         &["--depth", "three"],
@@ -215,6 +215,7 @@ fn mistyped_flags_stop_the_run_with_one_line_with_or_without_an_engine() {
         &["--prune-reduction", "2"],
         &["--verified-pruning", "--prune-reduction", "0"],
         &["--prune-min-depth", "3"],
+        &["--prune-fail-high"],
         &["--verified-pruning", "--prune-min-depth", "1"],
         // The reference engines' drivers take a depth: a budget for them would be ignored.
         &["--opponent-nodes", "1000"],

@@ -101,17 +101,18 @@ impl Evaluate for NoisyTree {
 }
 
 fn pruning(margin: i32) -> SearchOptions {
-    pruning_from(margin, 3)
+    pruning_from(margin, 3, false)
 }
 
-/// Pruning with a reduction of 2 plies from `min_depth` plies left: below 3, verified by a
-/// search of one ply.
-fn pruning_from(margin: i32, min_depth: u32) -> SearchOptions {
+/// Pruning with a reduction of 2 plies from `min_depth` plies left (below 3, verified by a
+/// search of one ply), and with `fail_high` of positions good for the player to move too.
+fn pruning_from(margin: i32, min_depth: u32, fail_high: bool) -> SearchOptions {
     SearchOptions {
         verified_pruning: Some(VerifiedPruning {
             margin,
             reduction: 2,
             min_depth,
+            fail_high,
         }),
         ..SearchOptions::plain()
     }
@@ -121,16 +122,16 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 64, rng_seed: proptest::test_runner::RngSeed::Fixed(20), ..ProptestConfig::default() })]
 
     #[test]
-    fn an_evaluation_within_the_margin_leaves_every_value_as_it_was(seed in any::<u64>(), error in 0..12i32, min_depth in 2..=3u32) {
+    fn an_evaluation_within_the_margin_leaves_every_value_as_it_was(seed in any::<u64>(), error in 0..12i32, min_depth in 2..=3u32, fail_high in any::<bool>()) {
         // Searched to the leaves, alpha-beta's value is the minimax value; a cut position
         // was shown, by a search whose horizon values are within the margin of the truth,
         // to lie more than the margin beyond its bound, so it lies beyond it, however
-        // shallow that search. (The shallower iterations' values are the noisy
+        // shallow that search, and on either side of the window. (The shallower iterations' values are the noisy
         // evaluation's and may differ.)
         let margin = 12;
         let mut game = NoisyTree::new(seed, 7, error);
         let exact = game.exact();
-        let pruned = iterative_deepening(&mut game, 7, &pruning_from(margin, min_depth), |_| {});
+        let pruned = iterative_deepening(&mut game, 7, &pruning_from(margin, min_depth, fail_high), |_| {});
         prop_assert_eq!(pruned.value, Some(exact));
     }
 }
@@ -219,34 +220,44 @@ fn deeper_the_pruning_cuts_the_checkers_tree() {
 }
 
 #[test]
-fn cutting_from_fewer_plies_left_cuts_more_of_the_checkers_tree() {
+fn cutting_from_fewer_plies_left_and_both_ways_cuts_more_of_the_checkers_tree() {
     // GuiNN's own form cuts from 3 plies left, each verified by a search of max(d − 4, 1)
-    // plies; the default waits for 5.
+    // plies; the default waits for 5. Buro's ProbCut also cuts positions good for the
+    // player to move (`fail_high`).
     let plain = SearchOptions {
         quiescence_plies: 16,
         ..SearchOptions::default()
     };
-    let from = |min_depth| SearchOptions {
+    let from = |min_depth, fail_high| SearchOptions {
         verified_pruning: Some(VerifiedPruning {
             min_depth,
+            fail_high,
             ..VerifiedPruning::default()
         }),
         ..plain.clone()
     };
-    let (mut nodes_default, mut nodes_shallow) = (0, 0);
+    let (mut nodes_default, mut nodes_shallow, mut nodes_both_ways) = (0, 0, 0);
     for position in random_checkers_positions(40, 82) {
         let mut game = Checkers::from_position(position).with_rules(NO_DRAW_RULES);
-        nodes_default += iterative_deepening(&mut game, 9, &from(5), |_| {})
+        nodes_default += iterative_deepening(&mut game, 9, &from(5, false), |_| {})
             .stats
             .nodes;
-        nodes_shallow += iterative_deepening(&mut game, 9, &from(3), |_| {})
+        nodes_shallow += iterative_deepening(&mut game, 9, &from(3, false), |_| {})
+            .stats
+            .nodes;
+        nodes_both_ways += iterative_deepening(&mut game, 9, &from(3, true), |_| {})
             .stats
             .nodes;
     }
-    // Measured: 2,029,158 positions from 3 plies left against 2,205,254 from 5 (92%).
+    // Measured: 2,029,158 positions from 3 plies left against 2,205,254 from 5 (92%), and
+    // 1,717,443 when positions good for the player to move are cut too (85% of those).
     assert!(
         nodes_shallow * 100 < nodes_default * 95,
         "{nodes_shallow} positions from 3 plies left, {nodes_default} from 5"
+    );
+    assert!(
+        nodes_both_ways * 100 < nodes_shallow * 90,
+        "{nodes_both_ways} positions cutting both ways, {nodes_shallow} one way"
     );
 }
 

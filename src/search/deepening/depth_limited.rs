@@ -371,11 +371,12 @@ impl<M: Copy + Eq> Engine<M> {
     }
 
     /// Verified pruning ([`SearchOptions::verified_pruning`]): in a quiet position whose
-    /// evaluation is worse for the player to move than its bound by the margin, a search
-    /// `reduction` plies shallower in a null window at the bound so shifted; the
-    /// position's fail-low value when that search stays beyond it, `None` otherwise (the
-    /// full search follows). Nothing is stored: the shallow search stored its own entry.
-    fn verified_fail_low<G: Game<Move = M> + Evaluate, T: TableAccess<G>>(
+    /// evaluation lies beyond one of its bounds by the margin (the bound of the player to
+    /// move, or with [`VerifiedPruning::fail_high`] the other one too), a search
+    /// `reduction` plies shallower in a null window at the bound so shifted; that bound
+    /// when the search stays beyond it, `None` otherwise (the full search follows).
+    /// Nothing is stored: the shallow search stored its own entry.
+    fn verified_cut<G: Game<Move = M> + Evaluate, T: TableAccess<G>>(
         &mut self,
         game: &mut G,
         table: &mut T,
@@ -389,25 +390,28 @@ impl<M: Copy + Eq> Engine<M> {
             return None;
         }
         let evaluation = game.evaluate();
-        // The null window just past the shifted bound, on the side that is bad for the
-        // player to move, and the position's own fail-low value.
-        let (shallow, fail_low) = match player {
-            Player::Max => {
-                let bound = alpha.shifted(-pruning.margin)?;
-                (evaluation <= bound).then_some((Window::new(bound.just_below()?, bound), alpha))?
-            }
-            Player::Min => {
-                let bound = beta.shifted(pruning.margin)?;
-                (evaluation >= bound).then_some((Window::new(bound, bound.just_above()?), beta))?
-            }
+        // Below α is bad for MAX, above β bad for MIN: each player's own side always, the
+        // other's (a position good for the player to move) only when asked.
+        let below_alpha = alpha
+            .shifted(-pruning.margin)
+            .filter(|&bound| (player == Player::Max || pruning.fail_high) && evaluation <= bound);
+        let above_beta = beta
+            .shifted(pruning.margin)
+            .filter(|&bound| (player == Player::Min || pruning.fail_high) && evaluation >= bound);
+        // The null window just past the shifted bound, and the position's value beyond it.
+        let (shallow, cut) = match (below_alpha, above_beta) {
+            (Some(bound), _) => (Window::new(bound.just_below()?, bound), alpha),
+            (None, Some(bound)) => (Window::new(bound, bound.just_above()?), beta),
+            (None, None) => return None,
         };
         let shallow_depth = depth.saturating_sub(pruning.reduction).max(1);
         let verified = with_stack(|| self.search(game, table, shallow_depth, ply, false, shallow));
-        let stays_beyond = match player {
-            Player::Max => verified <= shallow.alpha,
-            Player::Min => verified >= shallow.beta,
+        let stays_beyond = if below_alpha.is_some() {
+            verified <= shallow.alpha
+        } else {
+            verified >= shallow.beta
         };
-        (stays_beyond && self.exhausted.is_none()).then_some(fail_low)
+        (stays_beyond && self.exhausted.is_none()).then_some(cut)
     }
 
     /// `valmax`/`linemax` or `valmin`/`linemin`, by whose turn it is, with `depth` plies
@@ -495,7 +499,7 @@ impl<M: Copy + Eq> Engine<M> {
             && let Some(pruning) = self.verified_pruning
             && depth >= pruning.min_depth.max(2)
             && let Some(value) =
-                self.verified_fail_low(game, table, (depth, ply), window, player, pruning)
+                self.verified_cut(game, table, (depth, ply), window, player, pruning)
         {
             return value;
         }

@@ -192,6 +192,11 @@ pub struct VerifiedPruning {
     /// search is shallower). With `min_depth` at most `reduction`, a position with
     /// `reduction` plies left or fewer is verified by a search of one ply.
     pub min_depth: u32,
+    /// Whether a position whose evaluation is better for the player to move than its other
+    /// bound by the margin is cut too (fails high) when the shallow search agrees, as
+    /// Buro's ProbCut does; GuiNN cuts only positions bad for the player to move, where a
+    /// full search would try every move.
+    pub fail_high: bool,
 }
 
 impl Default for VerifiedPruning {
@@ -202,6 +207,7 @@ impl Default for VerifiedPruning {
             margin: 28,
             reduction: 4,
             min_depth: 5,
+            fail_high: false,
         }
     }
 }
