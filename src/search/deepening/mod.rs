@@ -92,17 +92,19 @@ pub struct SearchOptions {
     /// ([`Evaluate::is_quiet`]) with at least [`VerifiedPruning::min_depth`] plies left
     /// whose evaluation is worse for the player to move than its bound by the margin or
     /// more (MAX at or below α − margin, MIN at or above β + margin), a search `reduction`
-    /// plies shallower (one ply at least), in a null window at the bound so shifted, asks whether the position
-    /// stays that far beyond it; if it does, the position fails low without its full
-    /// search. A move that loses a man for nothing costs a shallow search instead of a full
-    /// one, and the search sees further in the same time. The shallow search is a search of
-    /// the same position, so it may be cut so too, 2 × margin beyond the bound, by one
-    /// shallower still. With an evaluation never further than the margin from the true
-    /// value, a search to the end of the game keeps its value (tests/verified_pruning.rs);
-    /// elsewhere the value may change, as with late move reductions (a sacrifice whose return shows only
-    /// at full depth is missed), so it is off by default and measured in games
-    /// (docs/checkers.md). Needs values that can be shifted ([`crate::Value::shifted`]) and
-    /// have neighbours ([`crate::Value::just_above`]); without them it does nothing.
+    /// plies shallower (one ply at least), in a null window at the bound so shifted, asks
+    /// whether the position stays that far beyond it; if it does, the position fails low
+    /// without its full search ([`VerifiedPruning::fail_high`]: positions good for the
+    /// player to move are cut the same way, failing high). A move that loses a man for
+    /// nothing costs a shallow search instead of a full one, and the search sees further
+    /// in the same time. The shallow search is a search of the same position, so it may be
+    /// cut so too, 2 × margin beyond the bound, by one shallower still. With an evaluation
+    /// never further than the margin from the true value, a search to the end of the game
+    /// keeps its value (tests/verified_pruning.rs); elsewhere the value may change, as with
+    /// late move reductions (a sacrifice whose return shows only at full depth is missed),
+    /// so it is off by default and measured in games (docs/checkers.md). Needs values that
+    /// can be shifted ([`crate::Value::shifted`]) and have neighbours
+    /// ([`crate::Value::just_above`]); without them it does nothing.
     ///
     /// [`Evaluate::is_quiet`]: crate::Evaluate::is_quiet
     pub verified_pruning: Option<VerifiedPruning>,
