@@ -882,15 +882,9 @@ fn load_endgame(source: &EndgameSource) -> CheckersEndgame {
 /// more plies) and `--prune-fail-high`, or none; a setting without the pruning is refused
 /// rather than ignored.
 fn verified_pruning(flags: &Flags) -> Option<VerifiedPruning> {
-    let margin: Option<i32> = flags
-        .value("--prune-margin")
-        .map(|_| flags.number("--prune-margin", 0));
-    let reduction: Option<u32> = flags
-        .value("--prune-reduction")
-        .map(|_| flags.number("--prune-reduction", 0));
-    let min_depth: Option<u32> = flags
-        .value("--prune-min-depth")
-        .map(|_| flags.number("--prune-min-depth", 0));
+    let margin: Option<i32> = flags.optional_number("--prune-margin");
+    let reduction: Option<u32> = flags.optional_number("--prune-reduction");
+    let min_depth: Option<u32> = flags.optional_number("--prune-min-depth");
     if !flags.switch("--verified-pruning") {
         if margin.is_some()
             || reduction.is_some()
@@ -938,17 +932,15 @@ fn verified_pruning(flags: &Flags) -> Option<VerifiedPruning> {
 fn opponent_budget(flags: &Flags, kind: Kind) -> Option<OpponentBudget> {
     let budget = match (
         flags.value("--opponent-time"),
-        flags.value("--opponent-nodes"),
+        flags.optional_number::<u64>("--opponent-nodes"),
     ) {
         (None, None) => return None,
         (Some(_), None) => OpponentBudget::Seconds(seconds(flags, "--opponent-time")),
-        (None, Some(_)) => match flags.number("--opponent-nodes", 0u64) {
-            0 => fail(
-                "checkers_match",
-                "--opponent-nodes 0: at least one position a move",
-            ),
-            nodes => OpponentBudget::Nodes(nodes),
-        },
+        (None, Some(0)) => fail(
+            "checkers_match",
+            "--opponent-nodes 0: at least one position a move",
+        ),
+        (None, Some(nodes)) => OpponentBudget::Nodes(nodes),
         (Some(_), Some(_)) => fail(
             "checkers_match",
             "--opponent-time and --opponent-nodes: give one budget a move",

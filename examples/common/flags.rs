@@ -65,12 +65,17 @@ impl Flags {
     /// The value of a flag read as a number, or `default` when the flag is absent; exits 2
     /// with one line when the value is not a number.
     pub fn number<T: FromStr>(&self, name: &str, default: T) -> T {
-        match self.value(name) {
-            None => default,
-            Some(text) => text.parse().unwrap_or_else(|_| {
-                fail(self.program, &format!("{name} {text:?} is not a number"))
-            }),
-        }
+        self.optional_number(name).unwrap_or(default)
+    }
+
+    /// The value of a flag read as a number, if it was given (for a flag whose absence
+    /// means something other than a default value); exits 2 with one line when the value is
+    /// not a number.
+    pub fn optional_number<T: FromStr>(&self, name: &str) -> Option<T> {
+        self.value(name).map(|text| {
+            text.parse()
+                .unwrap_or_else(|_| fail(self.program, &format!("{name} {text:?} is not a number")))
+        })
     }
 
     /// Whether a switch (a flag without a value) was given.
