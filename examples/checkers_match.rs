@@ -802,8 +802,10 @@ Usage: checkers_match [FLAGS]   (the engine's driver in GAMETREE_CAKE, GAMETREE_
   --verified-pruning     a quiet position far below its bound is cut after a search 4
                          plies shallower agrees (`--prune-margin M`, default 28;
                          `--prune-reduction R`, default 4; `--prune-min-depth D`,
-                         the fewest plies left at which a position is cut, default 5;
-                         `--prune-fail-high`: positions good for the side to move too)
+                         the fewest plies left at which a position is cut, default 3;
+                         `--prune-one-way`: only positions bad for the side to move,
+                         as GuiNN; before 2026-11-28 the default was
+                         `--prune-min-depth 5 --prune-one-way`)
   --eval E               samuel (default), learned, or a weights file of `checkers learn`
   --endgame-pieces N     endgame databases of up to N pieces (2 to 6), built at the start
   --endgame FILE         endgame databases read from FILE (`gametree checkers endgame
@@ -879,7 +881,7 @@ fn load_endgame(source: &EndgameSource) -> CheckersEndgame {
 
 /// `--verified-pruning` with its margin (`--prune-margin M`, 0 or more), reduction
 /// (`--prune-reduction R`, 1 or more plies), least depth (`--prune-min-depth D`, 2 or
-/// more plies) and `--prune-fail-high`, or none; a setting without the pruning is refused
+/// more plies) and `--prune-one-way`, or none; a setting without the pruning is refused
 /// rather than ignored.
 fn verified_pruning(flags: &Flags) -> Option<VerifiedPruning> {
     let margin: Option<i32> = flags.optional_number("--prune-margin");
@@ -889,11 +891,11 @@ fn verified_pruning(flags: &Flags) -> Option<VerifiedPruning> {
         if margin.is_some()
             || reduction.is_some()
             || min_depth.is_some()
-            || flags.switch("--prune-fail-high")
+            || flags.switch("--prune-one-way")
         {
             fail(
                 "checkers_match",
-                "--prune-margin, --prune-reduction, --prune-min-depth and --prune-fail-high apply to --verified-pruning",
+                "--prune-margin, --prune-reduction, --prune-min-depth and --prune-one-way apply to --verified-pruning",
             );
         }
         return None;
@@ -923,7 +925,7 @@ fn verified_pruning(flags: &Flags) -> Option<VerifiedPruning> {
         margin: margin.unwrap_or(defaults.margin),
         reduction: reduction.unwrap_or(defaults.reduction),
         min_depth: min_depth.unwrap_or(defaults.min_depth),
-        fail_high: flags.switch("--prune-fail-high"),
+        fail_high: defaults.fail_high && !flags.switch("--prune-one-way"),
     })
 }
 
@@ -990,7 +992,7 @@ fn main() {
             "--lmr",
             "--extend-recaptures",
             "--verified-pruning",
-            "--prune-fail-high",
+            "--prune-one-way",
         ],
     );
     let kind = match flags.value("--opponent").unwrap_or("cake") {

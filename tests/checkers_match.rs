@@ -215,7 +215,7 @@ fn mistyped_flags_stop_the_run_with_one_line_with_or_without_an_engine() {
         &["--prune-reduction", "2"],
         &["--verified-pruning", "--prune-reduction", "0"],
         &["--prune-min-depth", "3"],
-        &["--prune-fail-high"],
+        &["--prune-one-way"],
         &["--verified-pruning", "--prune-min-depth", "1"],
         // The reference engines' drivers take a depth: a budget for them would be ignored.
         &["--opponent-nodes", "1000"],

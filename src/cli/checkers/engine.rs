@@ -116,7 +116,7 @@ pub struct SearchArgs {
     /// change the value)
     #[arg(long)]
     pub extend_recaptures: bool,
-    /// alphabeta: verified pruning (a quiet position whose evaluation is 28 points below
+    /// alphabeta: verified pruning (a quiet position whose evaluation is 28 points beyond
     /// its bound is cut when a search 4 plies shallower agrees; may change the value)
     #[arg(long)]
     pub verified_pruning: bool,
