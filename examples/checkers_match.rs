@@ -136,6 +136,8 @@ struct Settings {
     lmr: bool,
     /// gametree's side extends recaptures (`--extend-recaptures`).
     extend_recaptures: bool,
+    /// gametree's side extends threatened positions at the horizon (`--extend-threats`).
+    extend_threats: bool,
     /// gametree's side prunes by verified shallow searches (`--verified-pruning`, with
     /// `--prune-margin M`).
     verified_pruning: Option<VerifiedPruning>,
@@ -444,6 +446,7 @@ fn gametree_move(
         .pvs(settings.pvs)
         .late_move_reductions(settings.lmr)
         .extend_recaptures(settings.extend_recaptures)
+        .extend_threats(settings.extend_threats)
         .verified_pruning(settings.verified_pruning)
         .table(table);
     let search = match settings.budget {
@@ -799,7 +802,9 @@ Usage: checkers_match [FLAGS]   (the engine's driver in GAMETREE_CAKE, GAMETREE_
   --table-mib M          gametree's transposition table (default 16)
   --history, --pvs, --lmr  history heuristic, principal variation search, late move reductions
   --extend-recaptures    a capture answering a capture costs no ply
-  --verified-pruning     a quiet position far below its bound is cut after a search 4
+  --extend-threats       a quiet position at the horizon whose player to move is
+                         threatened with a capture is searched a ply more
+  --verified-pruning     a quiet position far beyond its bound is cut after a search 4
                          plies shallower agrees (`--prune-margin M`, default 28;
                          `--prune-reduction R`, default 4; `--prune-min-depth D`,
                          the fewest plies left at which a position is cut, default 3;
@@ -991,6 +996,7 @@ fn main() {
             "--pvs",
             "--lmr",
             "--extend-recaptures",
+            "--extend-threats",
             "--verified-pruning",
             "--prune-one-way",
         ],
@@ -1041,6 +1047,7 @@ fn main() {
         pvs: flags.switch("--pvs"),
         lmr: flags.switch("--lmr"),
         extend_recaptures: flags.switch("--extend-recaptures"),
+        extend_threats: flags.switch("--extend-threats"),
         verified_pruning,
         evaluation,
         // Built or read after the engine is found: it takes minutes.
@@ -1074,6 +1081,7 @@ fn main() {
         (settings.pvs, ", pvs"),
         (settings.lmr, ", lmr"),
         (settings.extend_recaptures, ", recaptures extended"),
+        (settings.extend_threats, ", threats extended"),
     ]
     .iter()
     .filter(|(on, _)| *on)

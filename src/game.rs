@@ -211,6 +211,17 @@ pub trait Evaluate: Game {
         true
     }
 
+    /// Whether the player who just moved threatens something the evaluation cannot see:
+    /// the position is quiet for the player to move, but would not be if the other player
+    /// were to move again (checkers: the player who just moved could capture). With
+    /// [`crate::SearchOptions::extend_threats`] such a position at the horizon is searched
+    /// one ply more, so that the player to move answers the threat and the quiescence
+    /// search plays out what is left of it (GuiNN 2.06 extends so at its leaves). No
+    /// threats, the default.
+    fn is_threatened(&self) -> bool {
+        false
+    }
+
     /// The value of the current position when the game knows it without a search, as an
     /// endgame database knows the positions it holds; `None`, the default, when it does
     /// not. The depth-limited search ([`crate::iterative_deepening`] and the searches built
@@ -280,6 +291,10 @@ impl<G: Evaluate + ?Sized> Evaluate for &mut G {
 
     fn is_quiet(&self) -> bool {
         (**self).is_quiet()
+    }
+
+    fn is_threatened(&self) -> bool {
+        (**self).is_threatened()
     }
 
     fn known_value(&self) -> Option<Self::Value> {

@@ -354,6 +354,9 @@ impl<G: Evaluate<Value = f64>> Evaluate for LeafOffsets<'_, G> {
     fn is_quiet(&self) -> bool {
         self.game.is_quiet()
     }
+    fn is_threatened(&self) -> bool {
+        self.game.is_threatened()
+    }
     fn known_value(&self) -> Option<f64> {
         self.game.known_value().map(|value| value + self.phi())
     }

@@ -206,6 +206,14 @@ impl<'a, G: Game> Search<'a, G> {
         self
     }
 
+    /// Threat extension ([`SearchOptions::extend_threats`]): a quiet position at the
+    /// horizon whose player to move is threatened is searched a ply more; off by default,
+    /// and it may change the value.
+    pub fn extend_threats(mut self, on: bool) -> Self {
+        self.options.extend_threats = on;
+        self
+    }
+
     /// Stop once `nodes` positions have been visited.
     pub fn max_nodes(mut self, nodes: u64) -> Self {
         self.options.max_nodes = Some(nodes);

@@ -70,6 +70,10 @@ where
         self.0.is_quiet()
     }
 
+    fn is_threatened(&self) -> bool {
+        self.0.is_threatened()
+    }
+
     fn known_value(&self) -> Option<f64> {
         self.0.known_value().map(Into::into)
     }

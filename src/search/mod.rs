@@ -73,6 +73,11 @@ impl Quiescence {
         self.used < self.plies
     }
 
+    /// Whether the search is at the depth limit itself, not past it.
+    pub(crate) fn at_horizon(&self) -> bool {
+        self.used == 0
+    }
+
     /// Counts the ply into a successor of a position, one past the limit when the position
     /// is at it (`at_limit`); returns what [`Quiescence::leave`] takes back after the
     /// successor's search.

@@ -542,6 +542,11 @@ impl Evaluate for Checkers {
         !self.position.has_capture()
     }
 
+    /// The player who just moved could capture if it were to move again.
+    fn is_threatened(&self) -> bool {
+        self.position.threatens_capture()
+    }
+
     /// From-square × 32 + to-square: 1,024 slots, shared by a move and the captures that
     /// start and end on the same squares.
     fn history_slot(&self, mv: Move) -> Option<usize> {

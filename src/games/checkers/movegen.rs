@@ -334,6 +334,17 @@ impl Position {
         }
     }
 
+    /// Whether the side not to move could capture if it were its turn (a threat the side
+    /// to move must answer).
+    #[must_use]
+    #[inline]
+    pub fn threatens_capture(&self) -> bool {
+        match self.side {
+            Color::Black => capturers::<WhiteToMove>(self) != 0,
+            Color::White => capturers::<BlackToMove>(self) != 0,
+        }
+    }
+
     /// The number of non-capturing moves `color` would have if it were to move (its
     /// mobility; the legal moves of the side to move when it has no capture).
     #[must_use]

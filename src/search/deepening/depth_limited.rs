@@ -276,6 +276,9 @@ pub(super) struct Engine<M> {
     pub(super) root_first: Option<M>,
     /// Recaptures cost no ply ([`SearchOptions::extend_recaptures`]).
     extend_recaptures: bool,
+    /// A threatened position at the horizon is searched a ply more
+    /// ([`SearchOptions::extend_threats`]).
+    extend_threats: bool,
     /// Verified pruning ([`SearchOptions::verified_pruning`]).
     verified_pruning: Option<VerifiedPruning>,
     /// The plies left at the root of the last search: extensions stop where a line would
@@ -313,6 +316,7 @@ impl<M: Copy + Eq> Engine<M> {
             root_rotation: 0,
             root_first: None,
             extend_recaptures: options.extend_recaptures,
+            extend_threats: options.extend_threats,
             verified_pruning: options.verified_pruning,
             root_depth: 0,
             not_quiet_at: Vec::new(),
@@ -368,6 +372,17 @@ impl<M: Copy + Eq> Engine<M> {
         line.clear();
         line.push(mv);
         line.extend_from_slice(&below[0]);
+    }
+
+    /// The threat extension ([`SearchOptions::extend_threats`]) of a quiet position at the
+    /// horizon: at the horizon itself, not past it in the quiescence search, while a ply
+    /// more keeps the line within twice the root's depth, and when the game says the player
+    /// to move is threatened.
+    fn threat_extended<G: Evaluate>(&self, game: &G, ply: usize) -> bool {
+        self.extend_threats
+            && self.quiescence.at_horizon()
+            && u32::try_from(ply).is_ok_and(|ply| ply < self.root_depth.saturating_mul(2))
+            && game.is_threatened()
     }
 
     /// Verified pruning ([`SearchOptions::verified_pruning`]): in a quiet position whose
@@ -468,13 +483,19 @@ impl<M: Copy + Eq> Engine<M> {
             return value;
         }
         // At the horizon, a position that is not quiet is searched on, every move, while
-        // the quiescence plies last (checkers: while a capture is forced).
-        let extending = depth == 0;
-        if extending && (!self.quiescence.may_extend() || game.is_quiet()) {
-            self.stats.leaves += 1;
-            self.horizon_leaves += 1;
-            return game.evaluate();
+        // the quiescence plies last (checkers: while a capture is forced); a quiet one is
+        // evaluated, unless it is threatened and the threat extension gives it a ply.
+        let mut depth = depth;
+        if depth == 0 && (!self.quiescence.may_extend() || game.is_quiet()) {
+            if self.threat_extended(game, ply) {
+                depth = 1;
+            } else {
+                self.stats.leaves += 1;
+                self.horizon_leaves += 1;
+                return game.evaluate();
+            }
         }
+        let extending = depth == 0;
         // Past the horizon the table is not used: how far the quiescence search may go on
         // depends on the path, not on the position.
         let probe = if extending {

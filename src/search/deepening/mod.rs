@@ -87,6 +87,17 @@ pub struct SearchOptions {
     ///
     /// [`Evaluate::is_quiet`]: crate::Evaluate::is_quiet
     pub extend_recaptures: bool,
+    /// Threat extension: a position at the horizon that is quiet but threatened
+    /// ([`Evaluate::is_threatened`]: in checkers, the player who just moved could capture)
+    /// is searched one ply more instead of evaluated, so that a shot one move beyond the
+    /// horizon is seen (the player to move answers the threat, and the quiescence search
+    /// plays out the capture); GuiNN 2.06 extends its leaves so. Only at the horizon, not
+    /// within the quiescence search, and only while the line stays within twice the
+    /// root's depth. It changes the tree and so may **change the value**; off by default,
+    /// measured in games (docs/checkers.md).
+    ///
+    /// [`Evaluate::is_threatened`]: crate::Evaluate::is_threatened
+    pub extend_threats: bool,
     /// Verified pruning, Buro's ProbCut (1995) in its simplest form, as GuiNN 2.06 uses
     /// it: below the root and off the previous principal line, in a quiet position
     /// ([`Evaluate::is_quiet`]) with at least [`VerifiedPruning::min_depth`] plies left
@@ -231,6 +242,7 @@ impl SearchOptions {
             use_pvs: false,
             late_move_reductions: false,
             extend_recaptures: false,
+            extend_threats: false,
             verified_pruning: None,
             play_partial_iteration: false,
             max_nodes: None,
@@ -259,6 +271,7 @@ impl Default for SearchOptions {
             use_pvs: false,
             late_move_reductions: false,
             extend_recaptures: false,
+            extend_threats: false,
             verified_pruning: None,
             play_partial_iteration: true,
             max_nodes: None,
