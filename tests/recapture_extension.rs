@@ -4,9 +4,11 @@
 //! Alpha-beta with it must be minimax over the tree so extended, and the extension must
 //! see exchanges to their end that a plain search of the same depth cuts in the middle.
 
+mod common;
+
+use common::best_after_each_move;
 use gametree::{
-    Checkers, Evaluate, Game, Player, SearchOptions, SplitMix64, iterative_deepening,
-    play_random_moves,
+    Checkers, Evaluate, Game, SearchOptions, SplitMix64, iterative_deepening, play_random_moves,
 };
 
 /// Minimax over the tree the extension grows, written out plainly: the reference.
@@ -26,20 +28,9 @@ fn extended_minimax(
     let not_quiet = !game.is_quiet();
     let extend = not_quiet && parent_not_quiet && ply + depth < 2 * root_depth;
     let child_depth = if extend { depth } else { depth - 1 };
-    let mut moves = Vec::new();
-    game.successors(&mut moves);
-    let player = game.to_move();
-    let values = moves.into_iter().map(|mv| {
-        game.update(mv);
-        let value = extended_minimax(game, child_depth, ply + 1, not_quiet, root_depth);
-        game.revert(mv);
-        value
-    });
-    let best = match player {
-        Player::Max => values.max(),
-        Player::Min => values.min(),
-    };
-    best.unwrap_or_else(|| game.value())
+    best_after_each_move(game, |game| {
+        extended_minimax(game, child_depth, ply + 1, not_quiet, root_depth)
+    })
 }
 
 fn searched_value(game: &mut Checkers, depth: u32, extend_recaptures: bool) -> i32 {

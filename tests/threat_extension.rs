@@ -7,9 +7,11 @@
 
 mod common;
 
-use common::{NO_DRAW_RULES, iteration_values as values, random_checkers_positions};
+use common::{
+    NO_DRAW_RULES, best_after_each_move, iteration_values as values, random_checkers_positions,
+};
 use gametree::games::checkers::{Checkers, Position};
-use gametree::{Evaluate, Game, Player, SearchOptions, iterative_deepening};
+use gametree::{Evaluate, Game, SearchOptions, iterative_deepening};
 
 /// Minimax over the tree the extension grows, with quiescence of `quiescence` plies,
 /// written out plainly: the reference. `past` counts the plies past the horizon.
@@ -33,27 +35,16 @@ fn extended_minimax(
         }
     }
     let extending = depth == 0;
-    let mut moves = Vec::new();
-    game.successors(&mut moves);
-    let player = game.to_move();
-    let values = moves.into_iter().map(|mv| {
-        game.update(mv);
-        let value = extended_minimax(
+    best_after_each_move(game, |game| {
+        extended_minimax(
             game,
             depth.saturating_sub(1),
             ply + 1,
             past + u32::from(extending),
             quiescence,
             root_depth,
-        );
-        game.revert(mv);
-        value
-    });
-    let best = match player {
-        Player::Max => values.max(),
-        Player::Min => values.min(),
-    };
-    best.unwrap_or_else(|| game.value())
+        )
+    })
 }
 
 fn options(extend_threats: bool, quiescence_plies: u32) -> SearchOptions {

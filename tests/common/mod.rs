@@ -308,3 +308,25 @@ pub fn assert_the_quiescence_shot_is_played(
         assert_eq!(result.best_move, Some(shot), "depth {depth}");
     }
 }
+
+/// Minimax's step, written out plainly for reference searches: the best, for the player to
+/// move, of `value_after` each move (the game's value where there is no move).
+pub fn best_after_each_move<G: gametree::Game>(
+    game: &mut G,
+    mut value_after: impl FnMut(&mut G) -> G::Value,
+) -> G::Value {
+    let mut moves = Vec::new();
+    game.successors(&mut moves);
+    let player = game.to_move();
+    let values = moves.into_iter().map(|mv| {
+        game.update(mv);
+        let value = value_after(game);
+        game.revert(mv);
+        value
+    });
+    let best = match player {
+        gametree::Player::Max => values.reduce(|a, b| if b > a { b } else { a }),
+        gametree::Player::Min => values.reduce(|a, b| if b < a { b } else { a }),
+    };
+    best.unwrap_or_else(|| game.value())
+}

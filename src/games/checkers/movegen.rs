@@ -328,10 +328,7 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn has_capture(&self) -> bool {
-        match self.side {
-            Color::Black => capturers::<BlackToMove>(self) != 0,
-            Color::White => capturers::<WhiteToMove>(self) != 0,
-        }
+        self.can_capture(self.side)
     }
 
     /// Whether the side not to move could capture if it were its turn (a threat the side
@@ -339,9 +336,15 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn threatens_capture(&self) -> bool {
-        match self.side {
-            Color::Black => capturers::<WhiteToMove>(self) != 0,
-            Color::White => capturers::<BlackToMove>(self) != 0,
+        self.can_capture(self.side.opponent())
+    }
+
+    /// Whether `color` would have a capture if it were to move.
+    #[inline]
+    fn can_capture(&self, color: Color) -> bool {
+        match color {
+            Color::Black => capturers::<BlackToMove>(self) != 0,
+            Color::White => capturers::<WhiteToMove>(self) != 0,
         }
     }
 
