@@ -144,8 +144,10 @@ fn learn_with_a_score_weight_fits_to_the_search_values_and_is_judged_on_results(
     // against the results, so the two fits are compared on the same thing.
     assert_ne!(results_only["weights"], blended["weights"]);
     assert_ne!(results_only["log_loss"], blended["log_loss"]);
+    // Measured: 0.57321 held out blended, 0.58472 from the results alone (the file is the
+    // same on every run, games in the order of their numbers, so the held-out games are too).
     assert!(
-        blended["held_out_log_loss"].as_f64().unwrap() < 0.75,
+        blended["held_out_log_loss"].as_f64().unwrap() < 0.62,
         "{blended}"
     );
     // Bad input: the draw model cannot take blended targets, a share must be within 0..=1,
@@ -187,7 +189,7 @@ fn selfplay_with_a_budget_of_positions_plays_the_same_games_on_any_run() {
             "checkers",
             "selfplay",
             "--games",
-            "2",
+            "8",
             "--max-nodes",
             "3000",
             "--max-plies",
@@ -203,16 +205,13 @@ fn selfplay_with_a_budget_of_positions_plays_the_same_games_on_any_run() {
             "{}",
             stdout(&output)
         );
-        let mut games = records(&out);
+        let file = std::fs::read_to_string(&out).expect("the games file");
         let _ = std::fs::remove_file(&out);
-        games.sort_by_key(|game| game["index"].as_u64());
-        games
-            .iter()
-            .map(|game| (game["moves"].clone(), game["scores"].clone()))
-            .collect::<Vec<_>>()
+        file
     };
-    // One game at a time or two at once, the same moves and values.
-    assert_eq!(games("nodes-1.jsonl", "1"), games("nodes-2.jsonl", "2"));
+    // One game at a time or four at once, the same file: the same moves and values, in the
+    // order of the games' numbers (so `learn` holds out the same games).
+    assert_eq!(games("nodes-1.jsonl", "1"), games("nodes-4.jsonl", "4"));
 }
 
 #[test]

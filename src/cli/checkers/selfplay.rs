@@ -6,12 +6,13 @@
 //! by Slagle's paper, seed 003, for minimaxing) moved its evaluation towards the backed-up
 //! score of its look-ahead, and as engines since learn from their search's scores.
 //!
-//! Games are appended to the file as JSON lines as they end, in the match records' format
+//! Games are appended to the file as JSON lines in the order of their numbers (whatever
+//! order they end in), in the match records' format
 //! (`examples/checkers_match.rs`: `moves` from the start and `result`, which `learn`
 //! reads) with `scores` added; a rerun with the same file plays only the games it lacks,
 //! so a long run can be stopped and taken up again.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write as _;
 use std::path::Path;
 use std::sync::Mutex;
@@ -81,6 +82,28 @@ enum Budget {
     Depth(u32),
     Time(Duration),
     Nodes(u64),
+}
+
+/// The games file, written in the order the games were asked for: each finished game's line
+/// waits until every game before it is written.
+struct InOrderWriter {
+    file: std::fs::File,
+    /// Lines of finished games whose predecessors are still being played, by their place.
+    waiting: BTreeMap<usize, String>,
+    /// The place of the next game to write.
+    next: usize,
+}
+
+impl InOrderWriter {
+    /// Takes the line of the game at `place` and writes every line now due.
+    fn add(&mut self, place: usize, line: String) -> std::io::Result<()> {
+        self.waiting.insert(place, line);
+        while let Some(line) = self.waiting.remove(&self.next) {
+            writeln!(self.file, "{line}")?;
+            self.next += 1;
+        }
+        self.file.flush()
+    }
 }
 
 /// One finished game, as its JSON line says it.
@@ -158,7 +181,15 @@ pub fn run(
         .append(true)
         .open(out)
         .map_err(|error| usage(format!("--out {}: {error}", out.display())))?;
-    let file = Mutex::new(file);
+    // Games end in any order when several are played at once; the file gets them in the
+    // order of their numbers all the same, so that one command writes one file on any run
+    // and with any --jobs (`checkers learn` holds out every fifth game of the file). A game
+    // that ends early waits here for those before it: stopped, a run loses only those.
+    let writer = Mutex::new(InOrderWriter {
+        file,
+        waiting: BTreeMap::new(),
+        next: 0,
+    });
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -168,23 +199,23 @@ pub fn run(
     let ballots = three_move_ballots();
     let tally = Mutex::new(Tally::default());
     pool.install(|| {
-        to_play.par_iter().try_for_each(|&index| {
-            let record = play(index, &ballots, &player, options);
-            let line = record.to_json(&player.made_by);
-            {
-                let mut file = file
+        to_play
+            .par_iter()
+            .enumerate()
+            .try_for_each(|(order, &index)| {
+                let record = play(index, &ballots, &player, options);
+                let line = record.to_json(&player.made_by);
+                writer
                     .lock()
-                    .map_err(|_| usage("a game thread failed while writing"))?;
-                writeln!(file, "{line}")
-                    .and_then(|()| file.flush())
+                    .map_err(|_| usage("a game thread failed while writing"))?
+                    .add(order, line)
                     .map_err(|error| usage(format!("--out {}: {error}", out.display())))?;
-            }
-            if let Ok(mut tally) = tally.lock() {
-                tally.add(&record);
-            }
-            bar.inc(1);
-            Ok::<(), CliError>(())
-        })
+                if let Ok(mut tally) = tally.lock() {
+                    tally.add(&record);
+                }
+                bar.inc(1);
+                Ok::<(), CliError>(())
+            })
     })?;
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
