@@ -15,7 +15,7 @@ use gametree::learning::{
 };
 
 use crate::cli::output::outln;
-use crate::cli::{CliError, Outcome, progress};
+use crate::cli::{CliError, Outcome, limits, progress};
 
 /// The ridge penalty of the fit: enough to keep a feature the games never vary at 0,
 /// far too little to pull the others.
@@ -305,6 +305,15 @@ impl Layout {
         }
     }
 
+    /// How many columns (weights to fit) a position has.
+    fn column_count(self) -> usize {
+        match self {
+            Layout::Features => 2 * FEATURE_COUNT,
+            Layout::Squares => LearnedWeights::COLUMNS_WITH_SQUARES,
+            Layout::Patterns => LearnedWeights::COLUMNS_WITH_PATTERNS,
+        }
+    }
+
     /// The flags that ask for it, as the weights file's comment names them.
     fn flags(self, square_ridge: f64) -> String {
         match self {
@@ -407,6 +416,34 @@ fn joined(first: &Samples, second: &Samples) -> Samples {
     all
 }
 
+/// How many positions of `games` a fit takes: the quiet ones from ply `skip_plies` on, as
+/// [`samples_of`] picks them.
+fn fitted_positions(games: &[ScoredGame], skip_plies: usize) -> u64 {
+    let mut count = 0;
+    for game in games {
+        let mut position = game.start;
+        for (ply, &mv) in game.moves.iter().enumerate() {
+            if ply >= skip_plies && !position.has_capture() {
+                count += 1;
+            }
+            position = position.play(mv);
+        }
+    }
+    count
+}
+
+/// The memory a fit of `positions` positions of `columns` columns takes at most: the
+/// positions are held as rows of numbers in the training and held-out sets (the held-out
+/// fifth twice, with results and with targets), then all of them again joined for the
+/// final fit: 2.2 copies, and growing vectors' slack on top (measured: 6.94 GB at most for
+/// 822,829 positions of 484 columns, 2.18 copies of 3.19 GB).
+fn fit_bytes(positions: u64, columns: usize) -> u64 {
+    let copy = positions
+        .saturating_mul(columns as u64)
+        .saturating_mul(std::mem::size_of::<f64>() as u64);
+    copy.saturating_mul(5) / 2
+}
+
 /// What `checkers learn` fits, and to which positions.
 pub struct FitOptions {
     /// The plies left out at the start of each game (the ballot's).
@@ -476,6 +513,16 @@ pub fn run(
         weight: score_weight,
         logits_per_point: logits_per_point.unwrap_or(0.0),
     };
+    let fitted = fitted_positions(&games, skip_plies);
+    limits::check_memory(
+        "the game files",
+        &format!(
+            "a fit of {fitted} positions with {} weights each",
+            layout.column_count()
+        ),
+        fit_bytes(fitted, layout.column_count()),
+        8192 * limits::MIB,
+    )?;
     let PositionSets {
         training,
         held_out,
@@ -601,4 +648,42 @@ pub fn run(
         }
     }
     Ok(Outcome::Found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_memory_estimate_covers_the_measured_fit() {
+        // `checkers learn --squares --patterns` on rounds 0–5 (822,829 positions) took
+        // 6.94 GB at most (GNU time's maximum resident set, 2026-11-29).
+        let estimate = fit_bytes(822_829, Layout::Patterns.column_count());
+        assert_eq!(Layout::Patterns.column_count(), 484);
+        assert!(estimate >= 6_942_708 * 1024, "{estimate}");
+        assert!(estimate < 2 * 6_942_708 * 1024, "{estimate}");
+        // No overflow, however many positions: the check refuses them.
+        assert!(fit_bytes(u64::MAX, 484) >= u64::MAX / 2);
+    }
+
+    #[test]
+    fn the_positions_counted_are_those_the_fit_takes() {
+        let games = read_games(Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/results/checkers-match/pvs-vs-none-0.05s.jsonl"
+        )))
+        .expect("a shipped game file");
+        let sets = samples_of(
+            &games,
+            6,
+            Layout::Features,
+            ScoreBlend {
+                weight: 0.0,
+                logits_per_point: 0.0,
+            },
+        );
+        let fitted = fitted_positions(&games, 6);
+        assert!(fitted > 10_000, "{fitted}");
+        assert_eq!(fitted, (sets.training.len() + sets.held_out.len()) as u64);
+    }
 }
