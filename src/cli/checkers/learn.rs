@@ -190,6 +190,12 @@ impl ScoreBlend {
     }
 }
 
+/// Whether the position before move `ply` is one a fit takes: quiet (no capture to make:
+/// the search evaluates only those) and from ply `skip_plies` on (past the ballot's).
+fn is_fitted(ply: usize, position: &Position, skip_plies: usize) -> bool {
+    ply >= skip_plies && !position.has_capture()
+}
+
 /// The search values the blend reads them with: how many logits of the result one point of
 /// a search value is worth, fitted (logistic regression through the origin) to the quiet
 /// positions that have a value below [`DECIDED_VALUE`]; `None` when there are fewer than
@@ -199,8 +205,7 @@ fn logits_per_point(games: &[ScoredGame], skip_plies: usize) -> Option<f64> {
     for game in games {
         let mut position = game.start;
         for (ply, &mv) in game.moves.iter().enumerate() {
-            if ply >= skip_plies
-                && !position.has_capture()
+            if is_fitted(ply, &position, skip_plies)
                 && let Some(value) = game.search_values.get(ply).copied().flatten()
                 && value.abs() < DECIDED_VALUE
             {
@@ -240,7 +245,7 @@ fn samples_of(
     for (index, game) in games.iter().enumerate() {
         let mut position = game.start;
         for (ply, &mv) in game.moves.iter().enumerate() {
-            if ply >= skip_plies && !position.has_capture() {
+            if is_fitted(ply, &position, skip_plies) {
                 let features = features(&position);
                 let plain_columns;
                 let square_columns;
@@ -423,7 +428,7 @@ fn fitted_positions(games: &[ScoredGame], skip_plies: usize) -> u64 {
     for game in games {
         let mut position = game.start;
         for (ply, &mv) in game.moves.iter().enumerate() {
-            if ply >= skip_plies && !position.has_capture() {
+            if is_fitted(ply, &position, skip_plies) {
                 count += 1;
             }
             position = position.play(mv);
@@ -659,6 +664,7 @@ mod tests {
         // `checkers learn --squares --patterns` on rounds 0–5 (822,829 positions) took
         // 6,942,708 KiB at most (GNU time's maximum resident set, 2026-11-29).
         let estimate = fit_bytes(822_829, Layout::Patterns.column_count());
+        // 2 phases × (14 features + 60 square features + 6 × 28 patterns).
         assert_eq!(Layout::Patterns.column_count(), 484);
         assert!(estimate >= 6_942_708 * 1024, "{estimate}");
         assert!(estimate < 2 * 6_942_708 * 1024, "{estimate}");
@@ -683,6 +689,7 @@ mod tests {
             },
         );
         let fitted = fitted_positions(&games, 6);
+        // The file's 312 games of about 140 plies: some tens of thousands of positions.
         assert!(fitted > 10_000, "{fitted}");
         assert_eq!(fitted, (sets.training.len() + sets.held_out.len()) as u64);
     }
