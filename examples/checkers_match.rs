@@ -49,8 +49,9 @@
 //! plays no match: it replays `--games N` games of an earlier match's record through the
 //! engine and times its own moves at each depth (mean, median, longest).
 //!
-//! Games are appended to `--out` (JSON lines) as they end; a rerun with the same file plays
-//! only the games it does not hold. `--ballots N` plays the first N ballots (default all
+//! Games are appended to `--out` (JSON lines) in the order of their numbers, a game that
+//! ends before one begun earlier waiting for it; a rerun with the same file plays only the
+//! games it does not hold. `--ballots N` plays the first N ballots (default all
 //! 156, so 312 games); `--jobs J` plays J games at once, each with its own engine process.
 //! Prints W/D/L from gametree's side, the score, the Elo difference with its 95% interval,
 //! and the same by gametree's colour. Without the engine's path in its variable it says so
@@ -71,7 +72,7 @@ mod common {
 }
 use common::flags::{Flags, fail};
 
-use gametree::experiment::MatchScore;
+use gametree::experiment::{InOrderLines, MatchScore};
 use gametree::games::checkers::endgame::CheckersEndgame;
 use gametree::games::checkers::{
     Ballot, Checkers, Color, Evaluation, GameResult, LearnedWeights, Position, squares_of,
@@ -1119,7 +1120,9 @@ fn main() {
     let opponents: Vec<Opponent> = (0..jobs.min(to_play.len()))
         .map(|_| Opponent::start(&settings).unwrap_or_else(|error| fail("checkers_match", &error)))
         .collect();
-    let file = Mutex::new(
+    // The games are written in the order of their numbers whatever order they end in, so
+    // that a match's file is the same on every run and with any --jobs.
+    let file = Mutex::new(InOrderLines::new(
         std::fs::OpenOptions::new()
             .create(true)
             .append(true)
@@ -1128,8 +1131,8 @@ fn main() {
                 eprintln!("checkers_match: cannot open {}: {error}", out.display());
                 std::process::exit(2);
             }),
-    );
-    let queue = Mutex::new(to_play.into_iter());
+    ));
+    let queue = Mutex::new(to_play.into_iter().enumerate());
     let played = AtomicUsize::new(0);
     let started = Instant::now();
     let (settings, ballots, out) = (&settings, &ballots, &out);
@@ -1139,7 +1142,7 @@ fn main() {
             scope.spawn(move || {
                 loop {
                     let next = queue.lock().expect("the queue").next();
-                    let Some(index) = next else { break };
+                    let Some((place, index)) = next else { break };
                     let ballot = &ballots[index / 2];
                     let colour = if index % 2 == 0 {
                         Color::Black
@@ -1157,7 +1160,7 @@ fn main() {
                                 record.plies
                             );
                             let mut file = file.lock().expect("the file");
-                            if let Err(error) = writeln!(file, "{}", record.json()) {
+                            if let Err(error) = file.add(place, Some(record.json())) {
                                 eprintln!(
                                     "checkers_match: cannot write {}: {error}",
                                     out.display()
@@ -1168,6 +1171,14 @@ fn main() {
                         }
                         Err(error) => {
                             eprintln!("checkers_match: game {index}: {error}");
+                            // The games after it are written without it.
+                            if let Err(error) = file.lock().expect("the file").add(place, None) {
+                                eprintln!(
+                                    "checkers_match: cannot write {}: {error}",
+                                    out.display()
+                                );
+                                std::process::exit(2);
+                            }
                             // A fresh engine for the next game.
                             match Opponent::start(settings) {
                                 Ok(fresh) => opponent = fresh,

@@ -195,8 +195,9 @@ enum CheckersCommand {
     /// Play gametree against itself for the learned evaluation to be fitted to: each game
     /// from an ACF ballot and --random-plies random moves, then the search's moves, each
     /// kept with the search's value (`checkers learn --score-weight` fits to those too).
-    /// Games are appended to --out as JSON lines as they end; a rerun plays only the games
-    /// missing, so a long run can be stopped and resumed.
+    /// Games are appended to --out as JSON lines in the order of their numbers (one that
+    /// ends early waits for the few begun before it); a rerun plays only the games missing,
+    /// so a long run can be stopped and resumed.
     #[command(after_help = "Example:\n  \
         $ gametree checkers selfplay --games 4 --depth 4 --out /tmp/gametree-selfplay.jsonl --jobs 1 | head -3\n  \
         out              /tmp/gametree-selfplay.jsonl\n  \

@@ -25,6 +25,7 @@ mod families;
 mod fitting;
 mod game;
 mod grading;
+mod in_order;
 mod kalah;
 mod learning;
 mod matches;
@@ -50,6 +51,7 @@ pub use grading::{
     Estimate, GradeSummary, MoveGrade, PairedDifference, PositionGrades, Searcher,
     exact_move_values, for_mover, grade_move, paired_differences, summarize_grades,
 };
+pub use in_order::{InOrderLines, work_in_order};
 pub use kalah::{KalahExperiment, KalahOpening, KalahPosition};
 pub use learning::{
     DECIDED, LearningSample, deep_value, functions_so_far, learning_sample, position_kind,

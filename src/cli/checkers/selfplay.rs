@@ -12,15 +12,14 @@
 //! reads) with `scores` added; a rerun with the same file plays only the games it lacks,
 //! so a long run can be stopped and taken up again.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write as _;
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use rayon::prelude::*;
 use serde_json::{Value as Json, json};
 
+use gametree::experiment::{InOrderLines, work_in_order};
 use gametree::games::checkers::endgame::{CheckersEndgame, EndgameValue};
 use gametree::games::checkers::{Checkers, Evaluation, GameResult, Move, three_move_ballots};
 use gametree::{Game, Search, SplitMix64, TranspositionTable};
@@ -82,28 +81,6 @@ enum Budget {
     Depth(u32),
     Time(Duration),
     Nodes(u64),
-}
-
-/// The games file, written in the order the games were asked for: each finished game's line
-/// waits until every game before it is written.
-struct InOrderWriter {
-    file: std::fs::File,
-    /// Lines of finished games whose predecessors are still being played, by their place.
-    waiting: BTreeMap<usize, String>,
-    /// The place of the next game to write.
-    next: usize,
-}
-
-impl InOrderWriter {
-    /// Takes the line of the game at `place` and writes every line now due.
-    fn add(&mut self, place: usize, line: String) -> std::io::Result<()> {
-        self.waiting.insert(place, line);
-        while let Some(line) = self.waiting.remove(&self.next) {
-            writeln!(self.file, "{line}")?;
-            self.next += 1;
-        }
-        self.file.flush()
-    }
 }
 
 /// One finished game, as its JSON line says it.
@@ -183,40 +160,28 @@ pub fn run(
         .map_err(|error| usage(format!("--out {}: {error}", out.display())))?;
     // Games end in any order when several are played at once; the file gets them in the
     // order of their numbers all the same, so that one command writes one file on any run
-    // and with any --jobs (`checkers learn` holds out every fifth game of the file). A game
-    // that ends early waits here for those before it: stopped, a run loses only those.
-    let writer = Mutex::new(InOrderWriter {
-        file,
-        waiting: BTreeMap::new(),
-        next: 0,
-    });
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|error| usage(format!("--jobs {jobs}: {error}")))?;
+    // and with any --jobs (`checkers learn` holds out every fifth game of the file). The
+    // games are taken in order, so a game that ends early waits only for the few begun
+    // before it: stopped, a run loses only those.
+    let lines = Mutex::new(InOrderLines::new(file));
     let bar = progress::bar(to_play.len() as u64, "games");
     let started = Instant::now();
     let ballots = three_move_ballots();
     let tally = Mutex::new(Tally::default());
-    pool.install(|| {
-        to_play
-            .par_iter()
-            .enumerate()
-            .try_for_each(|(order, &index)| {
-                let record = play(index, &ballots, &player, options);
-                let line = record.to_json(&player.made_by);
-                writer
-                    .lock()
-                    .map_err(|_| usage("a game thread failed while writing"))?
-                    .add(order, line)
-                    .map_err(|error| usage(format!("--out {}: {error}", out.display())))?;
-                if let Ok(mut tally) = tally.lock() {
-                    tally.add(&record);
-                }
-                bar.inc(1);
-                Ok::<(), CliError>(())
-            })
-    })?;
+    work_in_order(
+        vec![(); jobs],
+        to_play.len(),
+        |_, order| {
+            let record = play(to_play[order], &ballots, &player, options);
+            if let Ok(mut tally) = tally.lock() {
+                tally.add(&record);
+            }
+            bar.inc(1);
+            Ok(Some(record.to_json(&player.made_by)))
+        },
+        &lines,
+        |error| usage(format!("--out {}: {error}", out.display())),
+    )?;
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     let tally = tally.into_inner().unwrap_or_default();
