@@ -1149,7 +1149,7 @@ fn main() {
                     } else {
                         Color::White
                     };
-                    match play(index, ballot, colour, settings, &mut opponent) {
+                    let line = match play(index, ballot, colour, settings, &mut opponent) {
                         Ok(record) => {
                             println!(
                                 "game {index:3} ballot {:3} gametree {:5}: {} ({}, {} plies)",
@@ -1159,33 +1159,27 @@ fn main() {
                                 record.reason,
                                 record.plies
                             );
-                            let mut file = file.lock().expect("the file");
-                            if let Err(error) = file.add(place, Some(record.json())) {
-                                eprintln!(
-                                    "checkers_match: cannot write {}: {error}",
-                                    out.display()
-                                );
-                                std::process::exit(2);
-                            }
                             played.fetch_add(1, Ordering::Relaxed);
+                            Some(record.json())
                         }
                         Err(error) => {
                             eprintln!("checkers_match: game {index}: {error}");
                             // The games after it are written without it.
-                            if let Err(error) = file.lock().expect("the file").add(place, None) {
-                                eprintln!(
-                                    "checkers_match: cannot write {}: {error}",
-                                    out.display()
-                                );
-                                std::process::exit(2);
-                            }
-                            // A fresh engine for the next game.
-                            match Opponent::start(settings) {
-                                Ok(fresh) => opponent = fresh,
-                                Err(error) => {
-                                    eprintln!("checkers_match: {error}");
-                                    return;
-                                }
+                            None
+                        }
+                    };
+                    let failed = line.is_none();
+                    if let Err(error) = file.lock().expect("the file").add(place, line) {
+                        eprintln!("checkers_match: cannot write {}: {error}", out.display());
+                        std::process::exit(2);
+                    }
+                    if failed {
+                        // A fresh engine for the next game.
+                        match Opponent::start(settings) {
+                            Ok(fresh) => opponent = fresh,
+                            Err(error) => {
+                                eprintln!("checkers_match: {error}");
+                                return;
                             }
                         }
                     }

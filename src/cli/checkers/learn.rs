@@ -229,11 +229,7 @@ fn samples_of(
     layout: Layout,
     blend: ScoreBlend,
 ) -> PositionSets {
-    let columns = match layout {
-        Layout::Features => 2 * FEATURE_COUNT,
-        Layout::Squares => LearnedWeights::COLUMNS_WITH_SQUARES,
-        Layout::Patterns => LearnedWeights::COLUMNS_WITH_PATTERNS,
-    };
+    let columns = layout.column_count();
     let mut sets = PositionSets {
         training: Samples::new(columns),
         held_out: Samples::new(columns),
@@ -440,7 +436,7 @@ fn fitted_positions(games: &[ScoredGame], skip_plies: usize) -> u64 {
 /// The memory a fit of `positions` positions of `columns` columns takes at most: the
 /// positions are held as rows of numbers in the training and held-out sets (the held-out
 /// fifth twice, with results and with targets), then all of them again joined for the
-/// final fit: 2.2 copies, and a little slack (measured: 6,942,708 KiB, 7.11 GB, at most for
+/// final fit: 2.2 copies; 2.25 with a little slack (measured: 6,942,708 KiB, 7.11 GB, at most for
 /// 822,829 positions of 484 columns, 2.23 copies of 3.19 GB).
 fn fit_bytes(positions: u64, columns: usize) -> u64 {
     let copy = positions
