@@ -72,7 +72,7 @@ mod common {
 }
 use common::flags::{Flags, fail};
 
-use gametree::experiment::{InOrderLines, MatchScore};
+use gametree::experiment::{InOrderLines, MatchScore, work_in_order};
 use gametree::games::checkers::endgame::CheckersEndgame;
 use gametree::games::checkers::{
     Ballot, Checkers, Color, Evaluation, GameResult, LearnedWeights, Position, squares_of,
@@ -1132,61 +1132,47 @@ fn main() {
                 std::process::exit(2);
             }),
     ));
-    let queue = Mutex::new(to_play.into_iter().enumerate());
     let played = AtomicUsize::new(0);
     let started = Instant::now();
-    let (settings, ballots, out) = (&settings, &ballots, &out);
-    let (queue, file, played) = (&queue, &file, &played);
-    std::thread::scope(|scope| {
-        for mut opponent in opponents {
-            scope.spawn(move || {
-                loop {
-                    let next = queue.lock().expect("the queue").next();
-                    let Some((place, index)) = next else { break };
-                    let ballot = &ballots[index / 2];
-                    let colour = if index % 2 == 0 {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
-                    let line = match play(index, ballot, colour, settings, &mut opponent) {
-                        Ok(record) => {
-                            println!(
-                                "game {index:3} ballot {:3} gametree {:5}: {} ({}, {} plies)",
-                                record.ballot,
-                                format!("{colour:?}").to_lowercase(),
-                                record.points,
-                                record.reason,
-                                record.plies
-                            );
-                            played.fetch_add(1, Ordering::Relaxed);
-                            Some(record.json())
-                        }
-                        Err(error) => {
-                            eprintln!("checkers_match: game {index}: {error}");
-                            // The games after it are written without it.
-                            None
-                        }
-                    };
-                    let failed = line.is_none();
-                    if let Err(error) = file.lock().expect("the file").add(place, line) {
-                        eprintln!("checkers_match: cannot write {}: {error}", out.display());
-                        std::process::exit(2);
-                    }
-                    if failed {
-                        // A fresh engine for the next game.
-                        match Opponent::start(settings) {
-                            Ok(fresh) => opponent = fresh,
-                            Err(error) => {
-                                eprintln!("checkers_match: {error}");
-                                return;
-                            }
-                        }
-                    }
+    // The games are taken in order, one engine a job: a game whose engine failed is left
+    // out (the games after it are written without it) and its job goes on with a fresh
+    // engine; one that cannot be started again stops the match.
+    let outcome = work_in_order(
+        opponents,
+        to_play.len(),
+        |opponent, place| {
+            let index = to_play[place];
+            let colour = if index.is_multiple_of(2) {
+                Color::Black
+            } else {
+                Color::White
+            };
+            match play(index, &ballots[index / 2], colour, &settings, opponent) {
+                Ok(record) => {
+                    println!(
+                        "game {index:3} ballot {:3} gametree {:5}: {} ({}, {} plies)",
+                        record.ballot,
+                        format!("{colour:?}").to_lowercase(),
+                        record.points,
+                        record.reason,
+                        record.plies
+                    );
+                    played.fetch_add(1, Ordering::Relaxed);
+                    Ok(Some(record.json()))
                 }
-            });
-        }
-    });
+                Err(error) => {
+                    eprintln!("checkers_match: game {index}: {error}");
+                    *opponent = Opponent::start(&settings)?;
+                    Ok(None)
+                }
+            }
+        },
+        &file,
+        |error| format!("cannot write {}: {error}", out.display()),
+    );
+    if let Err(error) = outcome {
+        fail("checkers_match", &error);
+    }
     let played = played.load(Ordering::Relaxed);
     println!(
         "played {played} games in {:.0} s",
