@@ -835,10 +835,7 @@ fn evaluation(name: Option<&str>) -> Evaluation {
             let weights = std::fs::read_to_string(path)
                 .map_err(|error| error.to_string())
                 .and_then(|text| LearnedWeights::parse(&text).map_err(|error| error.to_string()))
-                .unwrap_or_else(|error| {
-                    eprintln!("checkers_match: --eval {path}: {error}");
-                    std::process::exit(2);
-                });
+                .unwrap_or_else(|error| fail("checkers_match", &format!("--eval {path}: {error}")));
             Evaluation::Learned(weights)
         }
     }
@@ -1006,10 +1003,10 @@ fn main() {
         "cake" => Kind::Cake,
         "guinn" => Kind::Guinn,
         "gametree" => Kind::Gametree,
-        other => {
-            eprintln!("checkers_match: --opponent {other:?}: cake, guinn or gametree");
-            std::process::exit(2);
-        }
+        other => fail(
+            "checkers_match",
+            &format!("--opponent {other:?}: cake, guinn or gametree"),
+        ),
     };
     // Every flag is read before the engine is looked for, so that a mistyped one stops
     // the run (exit 2) whether or not the engine is there.
@@ -1128,8 +1125,10 @@ fn main() {
             .append(true)
             .open(&out)
             .unwrap_or_else(|error| {
-                eprintln!("checkers_match: cannot open {}: {error}", out.display());
-                std::process::exit(2);
+                fail(
+                    "checkers_match",
+                    &format!("cannot open {}: {error}", out.display()),
+                )
             }),
     ));
     let played = AtomicUsize::new(0);
