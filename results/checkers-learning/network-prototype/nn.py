@@ -1,26 +1,17 @@
 # A linear evaluation (the tapered features, squares, patterns) plus a small hidden layer on
 # piece-square inputs; fitted by Adam on the training games, early-stopped on a validation
-# fifth of them; the held-out games (every fifth) judge.
+# fifth of them; the held-out games (every fifth) judge. `nn.py H` applies the layer to the
+# position alone (with a constant term); `nn.py H turned` subtracts its value on the position
+# turned round (no constant), so that the evaluation changes sign with the colours, and
+# saves the best epoch's weights to netH.npz.
 import numpy as np, sys, time
-raw = np.fromfile('positions.bin', dtype='<i2').reshape(-1, 255)
-game, ply, res, phase, side = (raw[:, i].astype(np.int64) for i in range(5))
-F = raw[:, 5:5+242].astype(np.float32)
-bb = raw[:, 247:255].astype(np.int64) & 0xffff
-bits = [(bb[:, 2*i] | (bb[:, 2*i+1] << 16)).astype(np.uint32) for i in range(4)]
-y = (res / 2.0).astype(np.float32)
-held = (game % 5) == 4
+from data import y, held, game, tapered, network_inputs, hidden
 valid = (game % 5) == 3
 train = ~held & ~valid
-share = (phase / 24.0).astype(np.float32)[:, None]
-X0 = np.hstack([F * share, F * (1 - share)]) / 4.0
-# piece-square inputs: 4 kinds x 32 squares, plus side to move, plus phase share
-P = np.zeros((len(y), 129), np.float32)
-for k in range(4):
-    for s in range(32):
-        P[:, 32*k + s] = (bits[k] >> s) & 1
-P[:, 128] = side
+X0 = tapered / 4.0
+Xh_in, Xh_turned = network_inputs()
+turned = 'turned' in sys.argv
 H = int(sys.argv[1]) if len(sys.argv) > 1 else 32
-Xh_in = np.hstack([P, share, F / 4.0]).astype(np.float32) if 'feat' in sys.argv else np.hstack([P, share]).astype(np.float32)
 rng = np.random.default_rng(1)
 nl = X0.shape[1]; ni = Xh_in.shape[1]
 params = {
@@ -31,11 +22,13 @@ params = {
 if H == 0:
     params['v'] = np.zeros(0, np.float32); params['W1'] = np.zeros((ni, 0), np.float32); params['b1'] = np.zeros(0, np.float32)
 m = {k: np.zeros_like(p) for k, p in params.items()}; vv = {k: np.zeros_like(p) for k, p in params.items()}
-wd = float(sys.argv[2]) if len(sys.argv) > 2 else 1e-5
+wd = 1e-5
 def forward(idx):
-    h = np.maximum(0, Xh_in[idx] @ params['W1'] + params['b1'])
-    z = X0[idx] @ params['w'] + params['c'] + h @ params['v']
-    return z, h
+    h1 = hidden(Xh_in[idx], params)
+    if not turned:
+        return X0[idx] @ params['w'] + params['c'] + h1 @ params['v'], (h1, None)
+    h2 = hidden(Xh_turned[idx], params)
+    return X0[idx] @ params['w'] + (h1 - h2) @ params['v'], (h1, h2)
 def loss_of(idx):
     out = []
     for s in range(0, len(idx), 100000):
@@ -50,9 +43,16 @@ for epoch in range(40):
         idx = tr[s:s+1024]
         z, h = forward(idx)
         g = (1 / (1 + np.exp(-z)) - y[idx]) / len(idx)
-        grads = {'w': X0[idx].T @ g, 'c': np.array([g.sum()], np.float32), 'v': h.T @ g}
-        gh = np.outer(g, params['v']) * (h > 0)
-        grads['W1'] = Xh_in[idx].T @ gh; grads['b1'] = gh.sum(0)
+        h1, h2 = h
+        gv = np.outer(g, params['v'])
+        g1 = gv * (h1 > 0)
+        if turned:
+            g2 = gv * (h2 > 0)
+            grads = {'w': X0[idx].T @ g, 'c': np.zeros(1, np.float32), 'v': (h1 - h2).T @ g,
+                     'W1': Xh_in[idx].T @ g1 - Xh_turned[idx].T @ g2, 'b1': g1.sum(0) - g2.sum(0)}
+        else:
+            grads = {'w': X0[idx].T @ g, 'c': np.array([g.sum()], np.float32), 'v': h1.T @ g,
+                     'W1': Xh_in[idx].T @ g1, 'b1': g1.sum(0)}
         step += 1
         for k in params:
             gk = grads[k] + (wd * params[k] if k in ('W1', 'v') else 0)
@@ -60,7 +60,10 @@ for epoch in range(40):
             params[k] -= lr * (m[k] / (1 - 0.9**step)) / (np.sqrt(vv[k] / (1 - 0.999**step)) + 1e-8)
     lv = loss_of(va); lh = loss_of(ho)
     print(f"H {H} epoch {epoch} train {loss_of(tr[:200000]):.5f} valid {lv:.5f} held {lh:.5f} {time.time()-t0:.0f}s", flush=True)
-    if lv < best[0]: best = (lv, lh, epoch)
+    if lv < best[0]:
+        best = (lv, lh, epoch)
+        if turned:
+            np.savez('./net%d.npz' % H, **params)
     elif epoch - best[2] >= 3: break
     if epoch in (8, 16): lr *= 0.5
 print(f"H {H} best valid {best[0]:.5f} at epoch {best[2]}: held {best[1]:.5f}")
