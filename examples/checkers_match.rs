@@ -465,7 +465,7 @@ fn play(
     settings: &Settings,
     opponent: &mut Opponent,
 ) -> Result<Record, String> {
-    let mut game = Checkers::new().with_evaluation(settings.evaluation);
+    let mut game = Checkers::new().with_evaluation(settings.evaluation.clone());
     if let Some(endgame) = &settings.endgame {
         game = game.with_endgame(endgame.clone());
     }

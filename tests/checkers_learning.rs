@@ -211,38 +211,43 @@ fn bad_game_files_and_weights_files_exit_2_with_one_line() {
 
 #[test]
 fn best_plays_with_the_learned_evaluation_and_with_a_weights_file() {
-    let file = scratch("shipped.txt");
-    std::fs::write(&file, LearnedWeights::shipped().to_text("a copy")).expect("write");
-    let file_text = file.to_string_lossy().to_string();
-    let by_name = gametree(&[
-        "checkers", "best", "--depth", "6", "--eval", "learned", "--json",
-    ]);
-    let by_file = gametree(&[
-        "checkers", "best", "--depth", "6", "--eval", &file_text, "--json",
-    ]);
-    assert!(by_name.status.success(), "{}", stderr(&by_name));
-    let read = |output: &std::process::Output| -> serde_json::Value {
-        serde_json::from_str(&stdout(output)).expect("JSON")
-    };
-    let (by_name, by_file) = (read(&by_name), read(&by_file));
-    assert_eq!(by_name["value"], by_file["value"]);
-    assert_eq!(by_name["nodes"], by_file["nodes"]);
-    let _ = std::fs::remove_file(file);
+    // The shipped weights, with and without the hidden layer, by name and as a file.
+    for (name, weights) in [
+        ("learned", LearnedWeights::shipped()),
+        ("network", LearnedWeights::shipped_network()),
+    ] {
+        let file = scratch(&format!("shipped-{name}.txt"));
+        std::fs::write(&file, weights.to_text("a copy")).expect("write");
+        let file_text = file.to_string_lossy().to_string();
+        let by_name = gametree(&["checkers", "best", "--depth", "6", "--eval", name, "--json"]);
+        let by_file = gametree(&[
+            "checkers", "best", "--depth", "6", "--eval", &file_text, "--json",
+        ]);
+        assert!(by_name.status.success(), "{}", stderr(&by_name));
+        let read = |output: &std::process::Output| -> serde_json::Value {
+            serde_json::from_str(&stdout(output)).expect("JSON")
+        };
+        let (by_name, by_file) = (read(&by_name), read(&by_file));
+        assert_eq!(by_name["value"], by_file["value"], "{name}");
+        assert_eq!(by_name["nodes"], by_file["nodes"], "{name}");
+        let _ = std::fs::remove_file(file);
+    }
 }
 
 #[test]
 fn the_learned_evaluation_is_antisymmetric_on_random_positions() {
     // Each random position against itself turned round with colours swapped, with the
-    // shipped weights and with patterns weighted too.
+    // shipped weights, with patterns weighted too, and with the hidden layer.
     let shipped = LearnedWeights::shipped();
-    let mut with_patterns = shipped;
+    let network = LearnedWeights::shipped_network();
+    let mut with_patterns = shipped.clone();
     for index in 0..PATTERN_FEATURE_COUNT {
         let weight = i32::try_from(index).expect("small");
         with_patterns.set_pattern_weights(index, weight % 9 - 4, 7 - weight % 5);
     }
     for position in random_checkers_positions(300, 5) {
         let turned = position.turned_round();
-        for weights in [shipped, with_patterns] {
+        for weights in [&shipped, &with_patterns, &network] {
             assert_eq!(
                 weights.evaluate(&position),
                 -weights.evaluate(&turned),

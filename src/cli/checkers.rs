@@ -158,8 +158,8 @@ enum CheckersCommand {
         /// Search threads sharing the table (Lazy SMP) [default: 1; at most four per core]
         #[arg(long, value_name = "N")]
         threads: Option<usize>,
-        /// The evaluation: learned, samuel or a weights file (as `checkers best --eval`)
-        /// [default: samuel]
+        /// The evaluation: learned, network, samuel or a weights file (as `checkers best
+        /// --eval`) [default: samuel]
         #[arg(long, value_name = "NAME|FILE")]
         eval: Option<String>,
         /// Build the endgame databases of up to N pieces at the start and read them at the
@@ -223,8 +223,8 @@ enum CheckersCommand {
         /// deepening; the same games on any machine)
         #[arg(long, value_name = "N")]
         max_nodes: Option<u64>,
-        /// The evaluation: samuel, learned or a weights file (as `checkers best --eval`)
-        /// [default: samuel]
+        /// The evaluation: samuel, learned, network or a weights file (as `checkers best
+        /// --eval`) [default: samuel]
         #[arg(long, value_name = "NAME|FILE")]
         eval: Option<String>,
         /// Quiescence: the most plies searched past the depth while a capture is forced

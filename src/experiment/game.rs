@@ -213,7 +213,7 @@ impl ExperimentEvaluation {
             ExperimentEvaluation::Samuel => game,
             ExperimentEvaluation::Learned => {
                 static SHIPPED: OnceLock<LearnedWeights> = OnceLock::new();
-                let weights = *SHIPPED.get_or_init(LearnedWeights::shipped);
+                let weights = SHIPPED.get_or_init(LearnedWeights::shipped).clone();
                 game.with_evaluation(Evaluation::Learned(weights))
             }
         }

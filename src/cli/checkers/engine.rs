@@ -126,9 +126,10 @@ pub struct SearchArgs {
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
     /// The evaluation: `learned` (fourteen features and square tables weighted by phase,
-    /// fitted to game results: data/checkers/learned-weights.txt), `samuel` (a few hand-set
-    /// terms, what Slagle's experiment used), or a weights file that `gametree checkers
-    /// learn` wrote [default: samuel]
+    /// fitted to game results: data/checkers/learned-weights.txt), `network` (the same
+    /// with a hidden layer of 32 units: data/checkers/learned-weights-network.txt),
+    /// `samuel` (a few hand-set terms, what Slagle's experiment used), or a weights file
+    /// that `gametree checkers learn` wrote [default: samuel]
     #[arg(long, value_name = "NAME|FILE")]
     pub eval: Option<String>,
     /// alphabeta: build the endgame databases of up to N pieces before searching (N from 2
@@ -332,7 +333,7 @@ fn usage(message: impl Into<String>) -> CliError {
     CliError::Usage(message.into())
 }
 
-/// The evaluation `--eval` names (`samuel`, `learned` or a weights file), with the Samuel
+/// The evaluation `--eval` names (`samuel`, `learned`, `network` or a weights file), with the Samuel
 /// weights of a `--params` file, which only `samuel` takes.
 fn evaluation(
     eval: Option<&str>,
@@ -344,6 +345,7 @@ fn evaluation(
             "--params weights set the samuel evaluation: they do not apply to --eval learned or a weights file",
         )),
         Some("learned") => Ok(Evaluation::Learned(LearnedWeights::shipped())),
+        Some("network") => Ok(Evaluation::Learned(LearnedWeights::shipped_network())),
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|error| usage(format!("cannot read {path}: {error}")))?;
@@ -705,7 +707,7 @@ impl Engine {
 
     /// The game at the end of `so_far`, with this engine's evaluation and databases.
     pub fn game(&self, so_far: &PdnGame) -> Checkers {
-        let game = Checkers::from_pdn(so_far).with_evaluation(self.evaluation);
+        let game = Checkers::from_pdn(so_far).with_evaluation(self.evaluation.clone());
         match &self.endgame {
             Some(endgame) => game.with_endgame(endgame.clone()),
             None => game,

@@ -285,19 +285,26 @@ fn player(
 }
 
 /// How `made_by` names the evaluation: as `--eval` spelled it, but the shipped weights
-/// (`learned`) with a fingerprint of their text, since they change from release to release
-/// and a file's games must all be played by the same weights: `learned@1a2b3c4d`. (Files
-/// made before the fingerprint say `learned`, round 3's weights: resuming them is refused.)
+/// (`learned`, `network`) with a fingerprint of their text, since they change from release
+/// to release and a file's games must all be played by the same weights:
+/// `learned@1a2b3c4d`. (Files made before the fingerprint say `learned`, round 3's weights:
+/// resuming them is refused.)
 fn evaluation_made_by(eval: Option<&str>) -> String {
+    use gametree::games::checkers::LearnedWeights;
     match eval {
         None => "samuel".to_string(),
-        Some("learned") => {
+        Some(name @ ("learned" | "network")) => {
+            let weights = if name == "learned" {
+                LearnedWeights::shipped()
+            } else {
+                LearnedWeights::shipped_network()
+            };
             // FNV-1a, 32 bits: stable across builds and platforms, unlike the std hasher.
-            let text = gametree::games::checkers::LearnedWeights::shipped().to_text("");
+            let text = weights.to_text("");
             let fingerprint = text.bytes().fold(0x811c_9dc5_u32, |hash, byte| {
                 (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193)
             });
-            format!("learned@{fingerprint:08x}")
+            format!("{name}@{fingerprint:08x}")
         }
         Some(other) => other.to_string(),
     }
@@ -360,7 +367,7 @@ fn play(
     options: &SelfplayOptions,
 ) -> Record {
     let ballot = &ballots[(index % ballots.len() as u64) as usize];
-    let mut game = Checkers::new().with_evaluation(player.evaluation);
+    let mut game = Checkers::new().with_evaluation(player.evaluation.clone());
     if let Some(endgame) = &player.endgame {
         game = game.with_endgame(endgame.clone());
     }
@@ -510,5 +517,7 @@ mod tests {
         assert_eq!(evaluation_made_by(Some("learned")), shipped);
         assert_eq!(evaluation_made_by(None), "samuel");
         assert_eq!(evaluation_made_by(Some("w.txt")), "w.txt");
+        let network = evaluation_made_by(Some("network"));
+        assert!(network.starts_with("network@") && network[8..] != shipped[8..]);
     }
 }

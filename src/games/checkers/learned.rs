@@ -8,6 +8,7 @@
 //! `data/checkers/learned-weights.txt` ([`LearnedWeights::shipped`]).
 
 use std::fmt::Write as _;
+use std::sync::Arc;
 
 use super::board::Position;
 use super::features::{
@@ -16,6 +17,7 @@ use super::features::{
     pattern_feature_index, pattern_feature_name, pattern_features, square_feature_index,
     square_feature_name, square_features,
 };
+use super::network::{NETWORK_INPUTS, Network, NetworkError, UNITS, row_index, row_name};
 
 /// How many columns a fit with square tables has: each feature, then each square feature,
 /// for the opening and again for the endgame.
@@ -33,8 +35,9 @@ const PATTERN_COLUMN_COUNT: usize =
 /// worth on each square beyond its feature weights (from its own side's view, blended the
 /// same way); weights without them have all zeros there. So do the patterns: what a man
 /// adds with a neighbour of a kind on a given square (its own man ahead of it, an enemy
-/// ahead, an enemy behind; [`super::features::pattern_feature_name`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// ahead, an enemy behind; [`super::features::pattern_feature_name`]). A hidden layer
+/// ([`Network`]), if the weights have one, adds what combinations of pieces are worth.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LearnedWeights {
     /// Weights with the board full, in the order of [`FEATURE_NAMES`].
     pub opening: [i32; FEATURE_COUNT],
@@ -58,6 +61,9 @@ pub struct LearnedWeights {
     /// to depth 15 from the start, 2026-11-28), so [`evaluate`](Self::evaluate) skips them
     /// then.
     patterns: bool,
+    /// The hidden layer, if any: shared, not copied, by the games and search threads that
+    /// evaluate with these weights (it is some 17 KB at 32 units).
+    network: Option<Arc<Network>>,
 }
 
 /// Why a weights file could not be read.
@@ -74,6 +80,16 @@ pub enum WeightsError {
     /// A feature the file does not give.
     #[error("no weights for feature {0:?}")]
     Missing(&'static str),
+    /// A network's rows that do not make a network (`net_output` missing, or refused by
+    /// [`Network::new`]).
+    #[error("the network: {0}")]
+    Network(String),
+}
+
+impl From<NetworkError> for WeightsError {
+    fn from(error: NetworkError) -> WeightsError {
+        WeightsError::Network(error.to_string())
+    }
 }
 
 /// The largest weight a file may give: far above any sensible one, small enough that a
@@ -108,10 +124,33 @@ impl LearnedWeights {
         LearnedWeights::parse(SHIPPED).expect("invariant: the shipped weights file is valid")
     }
 
-    /// The evaluation of `position` from Black's side.
+    /// The weights shipped in `data/checkers/learned-weights-network.txt`: a linear part
+    /// and a hidden layer of 32 units fitted together to the games of rounds 0–5
+    /// (results/checkers-learning/network-prototype, whose README says how).
+    #[must_use]
+    pub fn shipped_network() -> LearnedWeights {
+        LearnedWeights::parse(SHIPPED_NETWORK)
+            .expect("invariant: the shipped network weights file is valid")
+    }
+
+    /// The evaluation of `position` from Black's side: the linear part and the network's,
+    /// computed from scratch (a [`super::Checkers`] game keeps the network's first layer
+    /// up to date move by move instead).
     #[must_use]
     #[inline]
     pub fn evaluate(&self, position: &Position) -> i32 {
+        let network = self
+            .network
+            .as_ref()
+            .map_or(0, |network| network.evaluate(position));
+        self.evaluate_linear(position) + network
+    }
+
+    /// The evaluation of `position` without the network's part: the features, square
+    /// tables and patterns.
+    #[must_use]
+    #[inline]
+    pub fn evaluate_linear(&self, position: &Position) -> i32 {
         let features = features(position);
         let (mut opening, mut endgame) = self.feature_sums(&features);
         for_each_square_feature(position, |index, sign| {
@@ -165,6 +204,19 @@ impl LearnedWeights {
     #[must_use]
     pub fn has_patterns(&self) -> bool {
         self.patterns
+    }
+
+    /// The hidden layer, if the weights have one.
+    #[must_use]
+    pub fn network(&self) -> Option<&Arc<Network>> {
+        self.network.as_ref()
+    }
+
+    /// The same weights with the hidden layer `network` (or none).
+    #[must_use]
+    pub fn with_network(mut self, network: Option<Network>) -> LearnedWeights {
+        self.network = network.map(Arc::new);
+        self
     }
 
     /// The opening and endgame weights of pattern `index` (below
@@ -320,6 +372,7 @@ impl LearnedWeights {
         let mut squares_seen = [false; SQUARE_FEATURE_COUNT];
         let mut patterns_seen = [false; PATTERN_FEATURE_COUNT];
         let mut weights = LearnedWeights::default();
+        let mut network = NetworkRows::default();
         for (number, line) in text.lines().enumerate() {
             let line_error = |message: String| WeightsError::Line {
                 line: number + 1,
@@ -330,6 +383,10 @@ impl LearnedWeights {
                 continue;
             }
             let words: Vec<&str> = line.split_whitespace().collect();
+            if words[0].starts_with("net_") {
+                network.read(&words).map_err(line_error)?;
+                continue;
+            }
             let [name, first, second] = words[..] else {
                 return Err(line_error(format!(
                     "expected `feature opening endgame`, found {line:?}"
@@ -376,6 +433,7 @@ impl LearnedWeights {
         for (index, found) in opening.iter().enumerate() {
             weights.opening[index] = found.ok_or(WeightsError::Missing(FEATURE_NAMES[index]))?;
         }
+        weights.network = network.finish()?.map(Arc::new);
         Ok(weights)
     }
 
@@ -409,6 +467,28 @@ impl LearnedWeights {
                 );
             }
             let _ = writeln!(text, "{name:<16} {opening:>6} {endgame:>6}");
+        }
+        if let Some(network) = &self.network {
+            let _ = writeln!(
+                text,
+                "# network: {} units; for each input a weight a unit (in 1/{} of an activation), \
+                 then each unit's bias (the same), then its output (in 1/{} of a point)",
+                UNITS,
+                super::network::INPUT_SCALE,
+                super::network::OUTPUT_SCALE
+            );
+            let mut row = |name: &str, weights: &[i32]| {
+                let _ = write!(text, "{name}");
+                for weight in weights {
+                    let _ = write!(text, " {weight}");
+                }
+                let _ = writeln!(text);
+            };
+            for index in 0..NETWORK_INPUTS {
+                row(&row_name(index), network.input_row(index));
+            }
+            row("net_bias", network.bias());
+            row("net_output", network.output());
         }
         text
     }
@@ -463,12 +543,93 @@ impl Default for LearnedWeights {
             square_endgame: [0; SQUARE_FEATURE_COUNT],
             pattern_pairs: [0; PATTERN_FEATURE_COUNT],
             patterns: false,
+            network: None,
         }
+    }
+}
+
+/// The network's lines of a weights file as they are read: `net_…` and a whole number for
+/// each of the [`UNITS`] units, input rows left out weighing 0, `net_bias` 0, `net_output`
+/// required.
+#[derive(Default)]
+struct NetworkRows {
+    seen: bool,
+    input: Vec<Option<Vec<i32>>>,
+    bias: Option<Vec<i32>>,
+    output: Option<Vec<i32>>,
+}
+
+impl NetworkRows {
+    /// Reads one line's words (the name first).
+    fn read(&mut self, words: &[&str]) -> Result<(), String> {
+        let name = words[0];
+        let weights = words[1..]
+            .iter()
+            .map(|word| {
+                word.parse::<i32>()
+                    .ok()
+                    .filter(|weight| weight.abs() <= super::network::MOST_NETWORK_WEIGHT)
+                    .ok_or_else(|| {
+                        format!(
+                            "network weight {word:?} is not a whole number from -{0} to {0}",
+                            super::network::MOST_NETWORK_WEIGHT
+                        )
+                    })
+            })
+            .collect::<Result<Vec<i32>, String>>()?;
+        if weights.len() != UNITS {
+            return Err(format!(
+                "{name} has {} weights; a network row has one for each of its {UNITS} units",
+                weights.len()
+            ));
+        }
+        if !self.seen {
+            self.seen = true;
+            self.input = vec![None; NETWORK_INPUTS];
+        }
+        let slot = match name {
+            "net_bias" => &mut self.bias,
+            "net_output" => &mut self.output,
+            _ => {
+                let row = row_index(name).ok_or_else(|| {
+                    format!(
+                        "unknown network row {name:?} (known: net_black_man_S, \
+                         net_black_king_S, net_white_man_S, net_white_king_S for S from 1 \
+                         to 32, net_black_to_move, net_phase, net_bias, net_output)"
+                    )
+                })?;
+                &mut self.input[row]
+            }
+        };
+        if slot.replace(weights).is_some() {
+            return Err(format!("network row {name:?} given twice"));
+        }
+        Ok(())
+    }
+
+    /// The network the lines gave, if any.
+    fn finish(self) -> Result<Option<Network>, WeightsError> {
+        if !self.seen {
+            return Ok(None);
+        }
+        let output = self
+            .output
+            .ok_or_else(|| WeightsError::Network("no net_output line".to_string()))?;
+        let input: Vec<i32> = self
+            .input
+            .into_iter()
+            .flat_map(|row| row.unwrap_or_else(|| vec![0; UNITS]))
+            .collect();
+        let bias = self.bias.unwrap_or_else(|| vec![0; UNITS]);
+        Ok(Some(Network::new(&input, &bias, &output)?))
     }
 }
 
 /// The shipped weights file.
 const SHIPPED: &str = include_str!("../../../data/checkers/learned-weights.txt");
+
+/// The shipped weights file with a hidden layer.
+const SHIPPED_NETWORK: &str = include_str!("../../../data/checkers/learned-weights-network.txt");
 
 #[cfg(test)]
 mod tests {
@@ -625,7 +786,7 @@ mod tests {
         let three = Position::from_fen("B:WK32:B9,14").expect("valid");
         assert_eq!(one.evaluate(&three), (24 * 3 + 48 * 21) / 24);
         assert!(one.has_patterns() && !one.has_square_tables());
-        assert_eq!(LearnedWeights::parse(&one.to_text("")), Ok(one));
+        assert_eq!(LearnedWeights::parse(&one.to_text("")), Ok(one.clone()));
         let logits: Vec<f64> = (0..PATTERN_COLUMN_COUNT)
             .map(|index| index as f64)
             .collect();
@@ -638,6 +799,95 @@ mod tests {
         );
         one.set_pattern_weights(index, 0, 0);
         assert!(!one.has_patterns());
+    }
+
+    #[test]
+    fn the_shipped_network_evaluates_what_its_fit_predicted() {
+        // Five positions of the fit's data (rows 0, 1,000, 50,000, 300,000 and 700,000 of
+        // the prototype's positions.bin) and the values numpy's fitted model gives them in
+        // points (its logit × 48.8): the whole-number weights give the same within the
+        // rounding of the linear weights to whole points.
+        let weights = LearnedWeights::shipped_network();
+        assert!(weights.network().is_some() && weights.has_patterns());
+        for (fen, ours, numpy) in [
+            (
+                "B:W17,18,21,22,24,26,28,29,30,31,32:B1,2,3,4,6,7,8,10,11,12,13",
+                37,
+                38.3,
+            ),
+            ("W:W18,19,23,24,30,32:B4,8,10,12,16,17", -31, -30.5),
+            ("B:W29,K11,K15:BK26,K27,K30", 32, 31.6),
+            ("W:WK17,K18,K19,K30:BK32", -406, -410.4),
+            (
+                "B:W18,21,22,24,25,26,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,12,19",
+                -16,
+                -15.9,
+            ),
+        ] {
+            let position = Position::from_fen(fen).expect("valid");
+            let value = weights.evaluate(&position);
+            assert_eq!(value, ours, "{fen}");
+            assert!((f64::from(value) - numpy).abs() < 5.0, "{fen}");
+            assert_eq!(weights.evaluate(&position.turned_round()), -value);
+        }
+        assert_eq!(
+            LearnedWeights::parse(&weights.to_text("again")).expect("valid"),
+            weights
+        );
+    }
+
+    #[test]
+    fn a_network_reads_and_writes_back_and_adds_its_value() {
+        let network = super::super::network::scrambled();
+        let weights = LearnedWeights::shipped().with_network(Some(network.clone()));
+        let text = weights.to_text("with a network");
+        assert!(text.contains("net_white_king_32 "), "{text}");
+        let read = LearnedWeights::parse(&text).expect("valid");
+        assert_eq!(read, weights);
+        let position = Position::from_fen("B:W22,K30,18,26:B11,3,1,K14,6").expect("valid");
+        assert_eq!(
+            weights.evaluate(&position),
+            LearnedWeights::shipped().evaluate(&position) + network.evaluate(&position)
+        );
+        // Rows left out weigh 0; the output is required; all rows as long as the first.
+        let without_row: String = text
+            .lines()
+            .filter(|line| !line.starts_with("net_black_man_5 "))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let read = LearnedWeights::parse(&without_row).expect("valid");
+        let row = super::super::network::row_index("net_black_man_5").expect("a row");
+        assert!(
+            read.network()
+                .expect("a network")
+                .input_row(row)
+                .iter()
+                .all(|&w| w == 0)
+        );
+        let without_output: String = text
+            .lines()
+            .filter(|line| !line.starts_with("net_output"))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        assert!(matches!(
+            LearnedWeights::parse(&without_output),
+            Err(WeightsError::Network(_))
+        ));
+        for (bad, expected) in [
+            ("net_bias 1 2\n", "has 2 weights"),
+            (
+                &format!("net_black_to_move{}\n", " 1".repeat(UNITS)),
+                "given twice",
+            ),
+            (
+                &format!("net_queen_3{}\n", " 1".repeat(UNITS)),
+                "unknown network row",
+            ),
+            ("net_phase 1 2 3 x 5 6 7\n", "not a whole number"),
+        ] {
+            let error = LearnedWeights::parse(&format!("{text}{bad}")).expect_err(bad);
+            assert!(error.to_string().contains(expected), "{bad}: {error}");
+        }
     }
 
     #[test]

@@ -19,6 +19,7 @@ mod eval;
 pub mod features;
 mod learned;
 mod movegen;
+pub mod network;
 mod notation;
 mod pdn;
 mod zobrist;
@@ -28,8 +29,11 @@ pub use board::{Bitboard, Color, Move, Position, PositionError, squares_of};
 pub use eval::EvaluationWeights;
 pub use learned::{LearnedWeights, WeightsError};
 pub use movegen::{perft, perft_divide};
+pub use network::{Accumulators, Network, NetworkError};
 pub use notation::{FenError, MoveError, MoveText};
 pub use pdn::{GameResult, PdnError, PdnGame, read_pdn, write_pdn};
+
+use std::cell::{Cell, RefCell};
 
 use crate::game::{Evaluate, Game, Player};
 use crate::search::deepening::DistanceAdjustment;
@@ -96,6 +100,19 @@ pub struct Checkers {
     root: usize,
     rules: DrawRules,
     evaluation: Evaluation,
+    /// The learned evaluation's hidden layer, when it has one.
+    network: Option<std::sync::Arc<Network>>,
+    /// The network's first-layer sums ([`Network::fill_accumulators`]) of the positions
+    /// in `history` and of `position`, oldest first, a slot each (empty without a
+    /// network). They are brought up to date lazily, when a position is evaluated: a
+    /// search makes many moves it never evaluates after (cut off by the transposition
+    /// table, or interior nodes), and the first-layer update is most of the network's
+    /// cost. The vector keeps the slots of positions reverted, so that a search writes
+    /// into room it already has instead of growing and shrinking it at every move.
+    accumulators: RefCell<Vec<Accumulators>>,
+    /// How many slots of `accumulators`, from the first, are up to date (at least one:
+    /// the first is filled when the evaluation is set).
+    accumulators_fresh: Cell<usize>,
     /// Endgame databases the evaluation reads at the leaves, when given.
     endgame: Option<endgame::CheckersEndgame>,
 }
@@ -106,10 +123,10 @@ pub const ENDGAME_WIN_VALUE: i32 = 100_000;
 
 /// The evaluation a [`Checkers`] game scores positions with, from Black's side.
 // The learned weights with their square tables are some 600 bytes: an evaluation is held
-// once by a game (and copied once per search thread), never in bulk, so it stays a plain
-// `Copy` value rather than a box.
+// once by a game (and cloned once per search thread), never in bulk, so it stays a plain
+// value rather than a box (a network in it is shared).
 #[allow(clippy::large_enum_variant)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Evaluation {
     /// A few hand-set terms in Samuel's style: the default, and what Slagle's experiment
     /// was run with.
@@ -161,6 +178,9 @@ impl Checkers {
             root: 0,
             rules: DrawRules::default(),
             evaluation: Evaluation::default(),
+            network: None,
+            accumulators: RefCell::new(Vec::new()),
+            accumulators_fresh: Cell::new(0),
             endgame: None,
         }
     }
@@ -186,15 +206,29 @@ impl Checkers {
 
     /// The same game with other evaluation weights.
     #[must_use]
-    pub fn with_weights(mut self, weights: EvaluationWeights) -> Checkers {
-        self.evaluation = Evaluation::Samuel(weights);
-        self
+    pub fn with_weights(self, weights: EvaluationWeights) -> Checkers {
+        self.with_evaluation(Evaluation::Samuel(weights))
     }
 
     /// The same game with another evaluation.
     #[must_use]
     pub fn with_evaluation(mut self, evaluation: Evaluation) -> Checkers {
+        self.network = match &evaluation {
+            Evaluation::Learned(weights) => weights.network().cloned(),
+            Evaluation::Samuel(_) => None,
+        };
         self.evaluation = evaluation;
+        let accumulators = self.accumulators.get_mut();
+        accumulators.clear();
+        self.accumulators_fresh.set(0);
+        if let Some(network) = &self.network {
+            let first = self
+                .history
+                .first()
+                .map_or(&self.position, |(position, _, _)| position);
+            accumulators.push(network.fill_accumulators(first));
+            self.accumulators_fresh.set(1);
+        }
         self
     }
 
@@ -322,6 +356,34 @@ impl Checkers {
         DistanceAdjustment {
             to_position: |value, ply| shift(value, plies(ply)),
             to_root: |value, ply| shift(value, -plies(ply)),
+        }
+    }
+
+    /// The evaluation of the current position from Black's side, the network's part (if
+    /// any) read from the accumulators kept up to date move by move.
+    #[inline]
+    fn evaluate_position(&self) -> i32 {
+        match (&self.evaluation, &self.network) {
+            (Evaluation::Learned(weights), Some(network)) => {
+                let current = self.history.len();
+                let mut accumulators = self.accumulators.borrow_mut();
+                if accumulators.len() <= current {
+                    accumulators.resize(current + 1, Accumulators::default());
+                }
+                for slot in self.accumulators_fresh.get()..=current {
+                    let before = &self.history[slot - 1].0;
+                    let after = self
+                        .history
+                        .get(slot)
+                        .map_or(&self.position, |entry| &entry.0);
+                    accumulators[slot] =
+                        network.update_accumulators(before, after, &accumulators[slot - 1]);
+                }
+                self.accumulators_fresh.set(current + 1);
+                weights.evaluate_linear(&self.position)
+                    + network.points(&self.position, &accumulators[current])
+            }
+            (evaluation, _) => evaluation.evaluate(&self.position),
         }
     }
 
@@ -487,6 +549,9 @@ impl Game for Checkers {
         self.position = position;
         self.hash = hash;
         self.quiet_plies = quiet_plies;
+        // The slot of the position reverted to, if it was up to date, still is.
+        let fresh = self.accumulators_fresh.get().min(self.history.len() + 1);
+        self.accumulators_fresh.set(fresh);
     }
 }
 
@@ -519,7 +584,7 @@ impl Evaluate for Checkers {
                 {
                     return endgame_value(&self.position, value);
                 }
-                self.evaluation.evaluate(&self.position)
+                self.evaluate_position()
             }
         }
     }
@@ -719,6 +784,47 @@ mod tests {
         sorted.sort_unstable_by(|a, b| b.cmp(a));
         assert_eq!(jumps, sorted, "{ordered:?}");
         assert!(jumps[0] > *jumps.last().expect("moves"), "{ordered:?}");
+    }
+
+    #[test]
+    fn the_network_kept_up_to_date_evaluates_as_from_scratch() {
+        let weights = LearnedWeights::shipped().with_network(Some(network::scrambled()));
+        // Two games: one given its evaluation at the start, one after its moves (its
+        // accumulators built for the whole history, which `revert` walks back through).
+        let mut game = Checkers::new().with_evaluation(Evaluation::Learned(weights.clone()));
+        let mut played = Vec::new();
+        let mut moves = Vec::new();
+        for ply in 0..120 {
+            game.successors(&mut moves);
+            let Some(&mv) = moves.get(ply * 5 % moves.len().max(1)) else {
+                break;
+            };
+            game.update(mv);
+            played.push(mv);
+            assert_eq!(
+                game.evaluate_position(),
+                weights.evaluate(game.position()),
+                "ply {ply}"
+            );
+        }
+        let mut late = Checkers::from_position(Position::initial());
+        for &mv in &played {
+            late.update(mv);
+        }
+        let mut late = late.with_evaluation(Evaluation::Learned(weights.clone()));
+        for &mv in played.iter().rev() {
+            for checked in [&mut game, &mut late] {
+                checked.revert(mv);
+                assert_eq!(
+                    checked.evaluate_position(),
+                    weights.evaluate(checked.position())
+                );
+            }
+        }
+        assert!(played.len() > 40);
+        // Back to the Samuel evaluation: no network, no accumulators.
+        let samuel = game.with_weights(EvaluationWeights::default());
+        assert!(samuel.network.is_none() && samuel.accumulators.borrow().is_empty());
     }
 
     #[test]
