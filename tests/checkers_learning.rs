@@ -267,3 +267,52 @@ fn the_learned_evaluation_is_antisymmetric_on_random_positions() {
         }
     }
 }
+
+#[test]
+fn learn_fits_a_hidden_layer_that_best_plays_with_and_fits_it_again_the_same() {
+    // One match file (312 games): the fit with a hidden layer writes a network the
+    // engine reads, and the same games give the same weights again.
+    let games = TRAINING_GAMES[0];
+    let fit = |name: &str| {
+        let out = scratch(name);
+        let out_text = out.to_string_lossy().to_string();
+        let output = gametree(&[
+            "checkers",
+            "learn",
+            "--squares",
+            "--hidden",
+            "--out",
+            &out_text,
+            games,
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        assert!(
+            stdout(&output).contains("hidden held out"),
+            "{}",
+            stdout(&output)
+        );
+        let text = std::fs::read_to_string(&out).expect("the weights written");
+        let _ = std::fs::remove_file(&out);
+        text
+    };
+    let text = fit("hidden-1.txt");
+    assert_eq!(fit("hidden-2.txt"), text, "the fit is seeded");
+    let weights = LearnedWeights::parse(&text).expect("valid weights");
+    assert!(weights.network().is_some() && weights.has_square_tables());
+    assert!(text.contains("--hidden"), "{text}");
+    let file = scratch("hidden-eval.txt");
+    std::fs::write(&file, &text).expect("write");
+    let output = gametree(&[
+        "checkers",
+        "best",
+        "--depth",
+        "4",
+        "--eval",
+        &file.to_string_lossy(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let _ = std::fs::remove_file(file);
+    let draws = gametree(&["checkers", "learn", "--model", "draws", "--hidden", games]);
+    assert_eq!(draws.status.code(), Some(2));
+    assert!(stderr(&draws).contains("--hidden fits with --model logistic only"));
+}

@@ -277,10 +277,16 @@ fn every_command_shown_without_a_transcript_starts_and_is_accepted() {
     let scratch = std::env::temp_dir().join(format!("gametree-docs-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     std::fs::create_dir_all(&scratch).expect("a scratch directory");
-    // results/checkers-learning holds weights files that commands read; the rest of
-    // results/ stays out of reach, since commands shown write there (--out results/...).
+    // results/checkers-learning and results/checkers-match hold the weights and game files
+    // that commands read (no `gametree` command shown writes there); the rest of results/
+    // stays out of reach, since commands shown write there (--out results/...).
     std::fs::create_dir_all(scratch.join("results")).expect("a scratch results/");
-    for name in ["data", "tests", "results/checkers-learning"] {
+    for name in [
+        "data",
+        "tests",
+        "results/checkers-learning",
+        "results/checkers-match",
+    ] {
         std::os::unix::fs::symlink(root().join(name), scratch.join(name)).expect("a link");
     }
     let mut failures = Vec::new();

@@ -315,6 +315,12 @@ enum CheckersCommand {
         /// alone; needs --model logistic). Held-out losses stay measured against results
         #[arg(long, value_name = "SHARE", default_value_t = 0.0, value_parser = learn::parse_fraction)]
         score_weight: f64,
+        /// Fit a hidden layer of 32 units on the board (each kind of piece on each square,
+        /// the side to move, the phase) together with the linear weights (Adam, stopped by
+        /// the loss on every fifth training game; with --model logistic): what
+        /// `--eval network` plays with
+        #[arg(long)]
+        hidden: bool,
         /// Print one JSON object instead of a table.
         #[arg(long)]
         json: bool,
@@ -352,6 +358,7 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
             patterns,
             square_ridge,
             score_weight,
+            hidden,
             json,
         } => learn::run(
             &files,
@@ -363,6 +370,7 @@ pub fn run(args: CheckersArgs) -> Result<Outcome, CliError> {
                 patterns,
                 square_ridge,
                 score_weight,
+                hidden,
             },
             json,
         ),

@@ -7,8 +7,12 @@ use std::path::{Path, PathBuf};
 use serde_json::{Value as Json, json};
 
 use gametree::games::checkers::features::{FEATURE_COUNT, PHASE_PIECES, features};
+use gametree::games::checkers::network::{NETWORK_INPUTS, UNITS, sparse_inputs};
 use gametree::games::checkers::{
-    EvaluationWeights, GameResult, LearnedWeights, Position, read_pdn,
+    EvaluationWeights, GameResult, LearnedWeights, Network, Position, read_pdn,
+};
+use gametree::learning::network::{
+    NetworkFit, NetworkFitOptions, NetworkSamples, SparseRows, fit_network, network_log_loss,
 };
 use gametree::learning::{
     Samples, draw_log_loss, fit_logistic_with_ridges, fit_with_draws, logistic,
@@ -238,28 +242,15 @@ fn samples_of(
         samuel_held_out: Samples::new(1),
     };
     let samuel_weights = EvaluationWeights::default();
+    let mut plain = [0.0; 2 * FEATURE_COUNT];
+    let mut squares = [0.0; LearnedWeights::COLUMNS_WITH_SQUARES];
+    let mut patterns = [0.0; LearnedWeights::COLUMNS_WITH_PATTERNS];
     for (index, game) in games.iter().enumerate() {
         let mut position = game.start;
         for (ply, &mv) in game.moves.iter().enumerate() {
             if is_fitted(ply, &position, skip_plies) {
                 let features = features(&position);
-                let plain_columns;
-                let square_columns;
-                let pattern_columns;
-                let columns: &[f64] = match layout {
-                    Layout::Features => {
-                        plain_columns = LearnedWeights::columns(&features);
-                        &plain_columns
-                    }
-                    Layout::Squares => {
-                        square_columns = LearnedWeights::columns_with_squares(&position);
-                        &square_columns
-                    }
-                    Layout::Patterns => {
-                        pattern_columns = LearnedWeights::columns_with_patterns(&position);
-                        &pattern_columns
-                    }
-                };
+                let columns = layout.columns(&position, &mut plain, &mut squares, &mut patterns);
                 // The draw margin's covariate: the share of the pieces gone.
                 let gone = 1.0 - f64::from(features.phase) / f64::from(PHASE_PIECES);
                 let samuel = [f64::from(samuel_weights.evaluate(&position)) / 100.0];
@@ -287,6 +278,125 @@ fn samples_of(
     sets
 }
 
+/// The positions of a fit with a hidden layer, as [`samples_of`] picks them: the linear
+/// columns with the targets (the results for the held-out set), and the network's inputs.
+struct NetworkSet {
+    linear: Samples,
+    as_it_stands: SparseRows,
+    turned: SparseRows,
+}
+
+impl NetworkSet {
+    fn new(columns: usize) -> NetworkSet {
+        NetworkSet {
+            linear: Samples::new(columns),
+            as_it_stands: SparseRows::new(),
+            turned: SparseRows::new(),
+        }
+    }
+
+    fn samples(&self) -> NetworkSamples<'_> {
+        NetworkSamples {
+            linear: &self.linear,
+            as_it_stands: &self.as_it_stands,
+            turned: &self.turned,
+        }
+    }
+}
+
+/// The training, validation and held-out sets of a fit with a hidden layer: every fifth
+/// game held out (`index % 5 == 4`, as [`samples_of`] holds out), and of the others every
+/// fifth (`index % 5 == 3`) for the validation that stops the fit.
+fn network_sets(
+    games: &[ScoredGame],
+    skip_plies: usize,
+    layout: Layout,
+    blend: ScoreBlend,
+) -> [NetworkSet; 3] {
+    let mut sets = [0, 1, 2].map(|_| NetworkSet::new(layout.column_count()));
+    let mut plain = [0.0; 2 * FEATURE_COUNT];
+    let mut squares = [0.0; LearnedWeights::COLUMNS_WITH_SQUARES];
+    let mut patterns = [0.0; LearnedWeights::COLUMNS_WITH_PATTERNS];
+    for (index, game) in games.iter().enumerate() {
+        let (set, target_is_result) = match index % 5 {
+            4 => (&mut sets[2], true),
+            3 => (&mut sets[1], false),
+            _ => (&mut sets[0], false),
+        };
+        let mut position = game.start;
+        for (ply, &mv) in game.moves.iter().enumerate() {
+            if is_fitted(ply, &position, skip_plies) {
+                let columns = layout.columns(&position, &mut plain, &mut squares, &mut patterns);
+                let target = if target_is_result {
+                    game.black_score
+                } else {
+                    blend.target(
+                        game.black_score,
+                        game.search_values.get(ply).copied().flatten(),
+                    )
+                };
+                set.linear.push(columns, target);
+                let [as_it_stands, turned] = sparse_inputs(&position);
+                set.as_it_stands.push(&as_it_stands);
+                set.turned.push(&turned);
+            }
+            position = position.play(mv);
+        }
+    }
+    sets
+}
+
+/// A fit with a hidden layer: its weights, the validation loss of the epoch kept, the
+/// held-out loss.
+struct HiddenFit {
+    weights: LearnedWeights,
+    fit: NetworkFit,
+    held_out_log_loss: f64,
+}
+
+/// Fits the linear part and the hidden layer together ([`fit_network`]: Adam, the epoch
+/// with the lowest loss on the validation games kept) and writes the weights at
+/// `points_per_logit` points a logit (the linear fit's scale).
+fn fit_hidden_layer(
+    games: &[ScoredGame],
+    skip_plies: usize,
+    (layout, blend): (Layout, ScoreBlend),
+    points_per_logit: f64,
+) -> Result<HiddenFit, CliError> {
+    let [training, validation, held_out] = network_sets(games, skip_plies, layout, blend);
+    if validation.linear.is_empty() || held_out.linear.is_empty() {
+        return Err(usage(
+            "--hidden needs at least five games: every fifth validates the fit, every fifth \
+             judges it",
+        ));
+    }
+    let options = NetworkFitOptions {
+        units: UNITS,
+        inputs: NETWORK_INPUTS,
+        ..NetworkFitOptions::default()
+    };
+    let bar = progress::bar(options.max_epochs as u64, "fitting the hidden layer");
+    let fit = fit_network(
+        training.samples(),
+        validation.samples(),
+        &options,
+        |_, _| {
+            bar.inc(1);
+        },
+    );
+    bar.finish_and_clear();
+    let held_out_log_loss = network_log_loss(&fit, held_out.samples());
+    let network = Network::from_logits(&fit.input, &fit.bias, &fit.output, points_per_logit)
+        .map_err(|error| usage(format!("the fitted network: {error}")))?;
+    let weights = LearnedWeights::from_logit_weights(&fit.linear, points_per_logit)
+        .with_network(Some(network));
+    Ok(HiddenFit {
+        weights,
+        fit,
+        held_out_log_loss,
+    })
+}
+
 /// Which weights a fit has: the features alone, with the square tables, or with the
 /// square tables and the patterns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -297,6 +407,31 @@ enum Layout {
 }
 
 impl Layout {
+    /// The columns of `position` in this layout, in whichever of the three arrays it
+    /// takes (on the stack: a fit reads hundreds of thousands of positions).
+    fn columns<'a>(
+        self,
+        position: &Position,
+        plain: &'a mut [f64; 2 * FEATURE_COUNT],
+        squares: &'a mut [f64; LearnedWeights::COLUMNS_WITH_SQUARES],
+        patterns: &'a mut [f64; LearnedWeights::COLUMNS_WITH_PATTERNS],
+    ) -> &'a [f64] {
+        match self {
+            Layout::Features => {
+                *plain = LearnedWeights::columns(&features(position));
+                plain
+            }
+            Layout::Squares => {
+                *squares = LearnedWeights::columns_with_squares(position);
+                squares
+            }
+            Layout::Patterns => {
+                *patterns = LearnedWeights::columns_with_patterns(position);
+                patterns
+            }
+        }
+    }
+
     /// The layout `--squares` and `--patterns` ask for (`--patterns` requires `--squares`).
     fn of(squares: bool, patterns: bool) -> Layout {
         match (squares, patterns) {
@@ -460,6 +595,8 @@ pub struct FitOptions {
     /// How much of a position's target is the search's value of it instead of the game's
     /// result (0: the result alone).
     pub score_weight: f64,
+    /// Whether to fit a hidden layer too, with the linear weights.
+    pub hidden: bool,
 }
 
 /// Runs `checkers learn`.
@@ -476,6 +613,7 @@ pub fn run(
         patterns,
         square_ridge,
         score_weight,
+        hidden,
     } = options;
     if files.is_empty() {
         return Err(usage("give at least one game file (JSON lines or PDN)"));
@@ -485,6 +623,9 @@ pub fn run(
             "--score-weight fits with --model logistic only (the draw model needs each \
              position's target to be a win, a draw or a loss)",
         ));
+    }
+    if hidden && model == Model::Draws {
+        return Err(usage("--hidden fits with --model logistic only"));
     }
     if squares && model == Model::Draws {
         return Err(usage(
@@ -569,6 +710,40 @@ pub fn run(
     // A man in the opening is worth 100 points, as in the Samuel evaluation.
     let points_per_logit = 100.0 / man_logit;
     let weights = LearnedWeights::from_logit_weights(&fit.weights, points_per_logit);
+    // A hidden-layer fit builds sets of its own (with validation games): the linear fit's
+    // go first, so that the two never take memory together.
+    drop((
+        training,
+        held_out,
+        held_out_targets,
+        samuel_training,
+        samuel_held_out,
+    ));
+    let hidden_fit = if hidden {
+        Some(fit_hidden_layer(
+            &games,
+            skip_plies,
+            (layout, blend),
+            points_per_logit,
+        )?)
+    } else {
+        None
+    };
+    let hidden_text = match &hidden_fit {
+        Some(hidden) => format!(
+            "\nWith a hidden layer of {UNITS} units fitted together with the linear weights (--hidden: Adam,\n\
+             epoch {} of {} kept by the loss on every fifth training game, {:.5}): {:.5} held out.\n\
+             The linear weights here are that fit's.",
+            hidden.fit.best_epoch + 1,
+            hidden.fit.validation_losses.len(),
+            hidden.fit.validation_losses[hidden.fit.best_epoch],
+            hidden.held_out_log_loss
+        ),
+        None => String::new(),
+    };
+    let weights = hidden_fit
+        .as_ref()
+        .map_or(weights, |hidden| hidden.weights.clone());
     let model_text = match fit.margin {
         Some([constant, slope]) => format!(
             "the draw-margin model (Rao-Kupper): margin exp({constant:.4} + {slope:.4} x share of pieces gone) logits"
@@ -587,13 +762,14 @@ pub fn run(
         None => (String::new(), "the results".to_string()),
     };
     let comment = format!(
-        "gametree checkers learned evaluation: `gametree checkers learn --model {}{}{score_flag}` on {} games,\n\
+        "gametree checkers learned evaluation: `gametree checkers learn --model {}{}{score_flag}{}` on {} games,\n\
          {positions} quiet positions (from ply {skip_plies} on), fitted to {targets} (Texel tuning) by\n\
          {model_text}.\n\
          Mean log loss {:.5} (training), {held_out_loss:.5} on every fifth game held out (fitted without it);\n\
-         Samuel's evaluation fitted alike: {samuel_loss:.5} held out. {points_per_logit:.1} points a logit.",
+         Samuel's evaluation fitted alike: {samuel_loss:.5} held out. {points_per_logit:.1} points a logit.{hidden_text}",
         model_name(model),
         layout.flags(square_ridge),
+        if hidden { " --hidden" } else { "" },
         games.len(),
         fit.log_loss,
     );
@@ -621,6 +797,12 @@ pub fn run(
                 "score_weight": score_weight,
                 "search_logits_per_man": logits_per_point.map(|logits| 100.0 * logits),
                 "newton_steps": fit.steps,
+                "hidden": hidden_fit.as_ref().map(|hidden| json!({
+                    "units": UNITS,
+                    "held_out_log_loss": hidden.held_out_log_loss,
+                    "validation_log_losses": hidden.fit.validation_losses,
+                    "epoch_kept": hidden.fit.best_epoch + 1,
+                })),
                 "weights": named,
             })
         )?;
@@ -634,6 +816,15 @@ pub fn run(
             outln!("draw margin      exp({constant:.4} + {slope:.4} gone)")?;
         }
         outln!("points a logit   {points_per_logit:.1}")?;
+        if let Some(hidden) = &hidden_fit {
+            outln!(
+                "hidden held out  {:.5} ({UNITS} units; epoch {} of {} kept, validation {:.5})",
+                hidden.held_out_log_loss,
+                hidden.fit.best_epoch + 1,
+                hidden.fit.validation_losses.len(),
+                hidden.fit.validation_losses[hidden.fit.best_epoch]
+            )?;
+        }
         if let Some(logits) = logits_per_point {
             outln!(
                 "score weight     {score_weight} (search values: {:.3} logits a man)",

@@ -358,6 +358,32 @@ fn kind_boards(position: &Position) -> [Bitboard; 4] {
     ]
 }
 
+/// The inputs of `position` that are not 0, as a fit reads them
+/// ([`crate::learning::network`]): each piece's row with 1, Black to move with 1 if it is,
+/// and the phase's share of a full board; first as the position stands, then turned round
+/// (each piece's [`turned_row`], the side row if White is to move). [`Network::points`]
+/// computes the same sums.
+#[must_use]
+pub fn sparse_inputs(position: &Position) -> [Vec<(u16, f32)>; 2] {
+    let phase = position.piece_count().min(PHASE_PIECES as u32);
+    let share = phase as f32 / PHASE_PIECES as f32;
+    let mut views = [Vec::with_capacity(26), Vec::with_capacity(26)];
+    for (kind, board) in kind_boards(position).into_iter().enumerate() {
+        for square in squares_of(board) {
+            let row = 32 * kind + usize::from(square) - 1;
+            // Rows are below 130.
+            views[0].push((row as u16, 1.0));
+            views[1].push((turned_row(row) as u16, 1.0));
+        }
+    }
+    let side_view = usize::from(position.side_to_move() == Color::White);
+    views[side_view].push((SIDE_ROW as u16, 1.0));
+    for view in &mut views {
+        view.push((PHASE_ROW as u16, share));
+    }
+    views
+}
+
 /// The name of input row `row` in a weights file: `net_black_man_S` … `net_white_king_S`
 /// for the pieces (S the square, 1–32), `net_black_to_move`, `net_phase`.
 #[must_use]
@@ -482,6 +508,46 @@ mod tests {
             Network::new(&vec![0; NETWORK_INPUTS * UNITS], &bias, &[0; UNITS]),
             Err(NetworkError::TooLarge(1 << 21))
         );
+    }
+
+    #[test]
+    fn the_sparse_inputs_give_the_sums_the_network_computes() {
+        // A network whose input weights are whole activations, so that float sums are exact.
+        let mut input: Vec<i32> = (0..NETWORK_INPUTS * UNITS)
+            .map(|index| (index * 37 % 7) as i32 * 1024 - 3 * 1024)
+            .collect();
+        // The phase row's share: a multiple of 24 so that the integer evaluation's 24ths
+        // are whole.
+        for weight in &mut input[PHASE_ROW * UNITS..(PHASE_ROW + 1) * UNITS] {
+            *weight = 24 * 1024;
+        }
+        let bias = [512; UNITS];
+        let network = Network::new(&input, &bias, &[64; UNITS]).expect("valid");
+        for fen in ["B:W22,K30,18,26:B11,3,1,K14,6", "W:WK1:B14,15"] {
+            let position = Position::from_fen(fen).expect("valid");
+            let [first, second] = sparse_inputs(&position);
+            let relu_sum = |entries: &[(u16, f32)]| -> f32 {
+                (0..UNITS)
+                    .map(|unit| {
+                        let sum = entries
+                            .iter()
+                            .fold(bias[unit] as f32, |sum, &(row, value)| {
+                                sum + value * input[usize::from(row) * UNITS + unit] as f32
+                            });
+                        sum.max(0.0)
+                    })
+                    .sum()
+            };
+            // Each unit's output is 1 point an activation: the value is the difference of
+            // the views' activations, in 1/1024ths.
+            let expected = (relu_sum(&first) - relu_sum(&second)) / 1024.0;
+            let value = network.evaluate(&position);
+            assert!(
+                (value as f32 - expected).abs() <= 1.0,
+                "{fen}: {value} {expected}"
+            );
+            assert_ne!(value, 0, "{fen}");
+        }
     }
 
     #[test]

@@ -17,6 +17,10 @@
 //! drawn otherwise, the advantage E = w · f as before and the draw margin θ = exp(c₀ + c₁·z)
 //! growing or shrinking with a covariate z of the position (checkers: the share of the
 //! pieces gone). The margin takes the drawishness, the weights keep the advantage.
+//!
+//! [`network`] fits a linear part together with a hidden layer, by Adam.
+
+pub mod network;
 
 /// Positions for a fit: a row of feature values for each, and its result.
 #[derive(Clone, Debug, Default)]
