@@ -18,10 +18,17 @@ use crate::random::SplitMix64;
 
 /// Sparse rows of inputs: for each sample, the inputs that are not 0, each with its
 /// value (for a board, 1 for each piece on its square).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct SparseRows {
+    /// Where each row starts in `entries`, and after the last where it ends.
     starts: Vec<usize>,
     entries: Vec<(u16, f32)>,
+}
+
+impl Default for SparseRows {
+    fn default() -> SparseRows {
+        SparseRows::new()
+    }
 }
 
 impl SparseRows {
@@ -36,9 +43,6 @@ impl SparseRows {
 
     /// Adds a row: its inputs that are not 0, as (input, value).
     pub fn push(&mut self, entries: &[(u16, f32)]) {
-        if self.starts.is_empty() {
-            self.starts.push(0);
-        }
         self.entries.extend_from_slice(entries);
         self.starts.push(self.entries.len());
     }
@@ -46,7 +50,7 @@ impl SparseRows {
     /// How many rows.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.starts.len().saturating_sub(1)
+        self.starts.len() - 1
     }
 
     /// Whether there are none.
@@ -151,6 +155,18 @@ struct Parameters {
 }
 
 impl Parameters {
+    /// A fit's weights as they are fitted (its linear weights taken as already scaled).
+    fn of_fit(fit: &NetworkFit) -> Parameters {
+        let narrow = |list: &[f64]| list.iter().map(|&weight| weight as f32).collect();
+        Parameters {
+            units: fit.bias.len(),
+            linear: narrow(&fit.linear),
+            input: narrow(&fit.input),
+            bias: narrow(&fit.bias),
+            output: narrow(&fit.output),
+        }
+    }
+
     /// Every list, in one order, for Adam's moments and the gradients.
     fn lists_mut(&mut self) -> [&mut Vec<f32>; 4] {
         [
@@ -398,15 +414,7 @@ fn adam_step(
 /// The mean cross-entropy of `samples`' results under a fit.
 #[must_use]
 pub fn network_log_loss(fit: &NetworkFit, samples: NetworkSamples) -> f64 {
-    let narrow = |list: &[f64]| list.iter().map(|&weight| weight as f32).collect();
-    let parameters = Parameters {
-        units: fit.bias.len(),
-        linear: narrow(&fit.linear),
-        input: narrow(&fit.input),
-        bias: narrow(&fit.bias),
-        output: narrow(&fit.output),
-    };
-    mean_loss(&parameters, samples, 1.0)
+    mean_loss(&Parameters::of_fit(fit), samples, 1.0)
 }
 
 #[cfg(test)]
@@ -475,6 +483,8 @@ mod tests {
         assert_eq!(heard, fit.validation_losses.len());
         let network_loss = network_log_loss(&fit, validation);
         assert_eq!(network_loss, fit.validation_losses[fit.best_epoch]);
+        // Draws (10 in 16 positions) cost ln 2 each whatever the model, so the best loss is
+        // about 10/16 · ln 2 = 0.433; the linear model, blind to the pair, stays near 0.6.
         let linear_only = crate::learning::fit_logistic(&linear, 1e-6);
         let linear_loss = valid_linear.log_loss(&linear_only.weights);
         assert!(
@@ -493,16 +503,9 @@ mod tests {
             linear: vec![0.0],
             ..fit.clone()
         };
-        let parameters = |fit: &NetworkFit| Parameters {
-            units: 8,
-            linear: fit.linear.iter().map(|&w| w as f32).collect(),
-            input: fit.input.iter().map(|&w| w as f32).collect(),
-            bias: fit.bias.iter().map(|&w| w as f32).collect(),
-            output: fit.output.iter().map(|&w| w as f32).collect(),
-        };
+        let plain = Parameters::of_fit(&without_linear);
         let (mut first, mut second) = (vec![0.0; 8], vec![0.0; 8]);
         for index in 0..20 {
-            let plain = parameters(&without_linear);
             let ours = logit(&plain, validation, 1.0, index, (&mut first, &mut second));
             let theirs = logit(&plain, swapped, 1.0, index, (&mut first, &mut second));
             assert_eq!(ours, -theirs);

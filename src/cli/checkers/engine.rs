@@ -342,7 +342,7 @@ fn evaluation(
     match eval {
         None | Some("samuel") => Ok(Evaluation::Samuel(samuel_weights.unwrap_or_default())),
         Some(_) if samuel_weights.is_some() => Err(usage(
-            "--params weights set the samuel evaluation: they do not apply to --eval learned or a weights file",
+            "--params weights set the samuel evaluation: they do not apply to --eval learned, network or a weights file",
         )),
         Some("learned") => Ok(Evaluation::Learned(LearnedWeights::shipped())),
         Some("network") => Ok(Evaluation::Learned(LearnedWeights::shipped_network())),

@@ -553,7 +553,7 @@ impl Default for LearnedWeights {
 /// required.
 #[derive(Default)]
 struct NetworkRows {
-    seen: bool,
+    /// A slot for each input row once a network line has been read (empty before).
     input: Vec<Option<Vec<i32>>>,
     bias: Option<Vec<i32>>,
     output: Option<Vec<i32>>,
@@ -583,8 +583,7 @@ impl NetworkRows {
                 weights.len()
             ));
         }
-        if !self.seen {
-            self.seen = true;
+        if self.input.is_empty() {
             self.input = vec![None; NETWORK_INPUTS];
         }
         let slot = match name {
@@ -609,7 +608,7 @@ impl NetworkRows {
 
     /// The network the lines gave, if any.
     fn finish(self) -> Result<Option<Network>, WeightsError> {
-        if !self.seen {
+        if self.input.is_empty() {
             return Ok(None);
         }
         let output = self
@@ -849,7 +848,7 @@ mod tests {
             weights.evaluate(&position),
             LearnedWeights::shipped().evaluate(&position) + network.evaluate(&position)
         );
-        // Rows left out weigh 0; the output is required; all rows as long as the first.
+        // Rows left out weigh 0; the output is required; a row has a weight a unit.
         let without_row: String = text
             .lines()
             .filter(|line| !line.starts_with("net_black_man_5 "))

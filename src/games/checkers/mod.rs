@@ -100,11 +100,9 @@ pub struct Checkers {
     root: usize,
     rules: DrawRules,
     evaluation: Evaluation,
-    /// The learned evaluation's hidden layer, when it has one.
-    network: Option<std::sync::Arc<Network>>,
     /// The network's first-layer sums ([`Network::fill_accumulators`]) of the positions
     /// in `history` and of `position`, oldest first, a slot each (empty without a
-    /// network). They are brought up to date lazily, when a position is evaluated: a
+    /// hidden layer in the evaluation). They are brought up to date lazily, when a position is evaluated: a
     /// search makes many moves it never evaluates after (cut off by the transposition
     /// table, or interior nodes), and the first-layer update is most of the network's
     /// cost. The vector keeps the slots of positions reverted, so that a search writes
@@ -143,6 +141,15 @@ impl Default for Evaluation {
 }
 
 impl Evaluation {
+    /// The learned evaluation's hidden layer, if it has one.
+    #[must_use]
+    pub fn network(&self) -> Option<&std::sync::Arc<Network>> {
+        match self {
+            Evaluation::Learned(weights) => weights.network(),
+            Evaluation::Samuel(_) => None,
+        }
+    }
+
     /// The value of `position` from Black's side (the game's end is not looked at).
     #[must_use]
     #[inline]
@@ -178,7 +185,6 @@ impl Checkers {
             root: 0,
             rules: DrawRules::default(),
             evaluation: Evaluation::default(),
-            network: None,
             accumulators: RefCell::new(Vec::new()),
             accumulators_fresh: Cell::new(0),
             endgame: None,
@@ -213,15 +219,11 @@ impl Checkers {
     /// The same game with another evaluation.
     #[must_use]
     pub fn with_evaluation(mut self, evaluation: Evaluation) -> Checkers {
-        self.network = match &evaluation {
-            Evaluation::Learned(weights) => weights.network().cloned(),
-            Evaluation::Samuel(_) => None,
-        };
         self.evaluation = evaluation;
         let accumulators = self.accumulators.get_mut();
         accumulators.clear();
         self.accumulators_fresh.set(0);
-        if let Some(network) = &self.network {
+        if let Some(network) = self.evaluation.network() {
             let first = self
                 .history
                 .first()
@@ -363,28 +365,29 @@ impl Checkers {
     /// any) read from the accumulators kept up to date move by move.
     #[inline]
     fn evaluate_position(&self) -> i32 {
-        match (&self.evaluation, &self.network) {
-            (Evaluation::Learned(weights), Some(network)) => {
-                let current = self.history.len();
-                let mut accumulators = self.accumulators.borrow_mut();
-                if accumulators.len() <= current {
-                    accumulators.resize(current + 1, Accumulators::default());
-                }
-                for slot in self.accumulators_fresh.get()..=current {
-                    let before = &self.history[slot - 1].0;
-                    let after = self
-                        .history
-                        .get(slot)
-                        .map_or(&self.position, |entry| &entry.0);
-                    accumulators[slot] =
-                        network.update_accumulators(before, after, &accumulators[slot - 1]);
-                }
-                self.accumulators_fresh.set(current + 1);
-                weights.evaluate_linear(&self.position)
-                    + network.points(&self.position, &accumulators[current])
-            }
-            (evaluation, _) => evaluation.evaluate(&self.position),
+        let Evaluation::Learned(weights) = &self.evaluation else {
+            return self.evaluation.evaluate(&self.position);
+        };
+        let Some(network) = weights.network() else {
+            return weights.evaluate(&self.position);
+        };
+        let current = self.history.len();
+        let mut accumulators = self.accumulators.borrow_mut();
+        if accumulators.len() <= current {
+            accumulators.resize(current + 1, Accumulators::default());
         }
+        for slot in self.accumulators_fresh.get()..=current {
+            let before = &self.history[slot - 1].0;
+            let after = self
+                .history
+                .get(slot)
+                .map_or(&self.position, |entry| &entry.0);
+            accumulators[slot] =
+                network.update_accumulators(before, after, &accumulators[slot - 1]);
+        }
+        self.accumulators_fresh.set(current + 1);
+        weights.evaluate_linear(&self.position)
+            + network.points(&self.position, &accumulators[current])
     }
 
     /// The value of the finished game at this ply, from Black's side.
@@ -789,8 +792,9 @@ mod tests {
     #[test]
     fn the_network_kept_up_to_date_evaluates_as_from_scratch() {
         let weights = LearnedWeights::shipped().with_network(Some(network::scrambled()));
-        // Two games: one given its evaluation at the start, one after its moves (its
-        // accumulators built for the whole history, which `revert` walks back through).
+        // Two games: one given its evaluation at the start and evaluated at every ply, one
+        // given it after its moves (its first evaluation brings the sums up through the
+        // whole history); both then evaluated at every ply `revert` walks back through.
         let mut game = Checkers::new().with_evaluation(Evaluation::Learned(weights.clone()));
         let mut played = Vec::new();
         let mut moves = Vec::new();
@@ -822,9 +826,14 @@ mod tests {
             }
         }
         assert!(played.len() > 40);
+        // Moves over slots left by the reverted ones, evaluated only at the end.
+        for &mv in &played[..5] {
+            game.update(mv);
+        }
+        assert_eq!(game.evaluate_position(), weights.evaluate(game.position()));
         // Back to the Samuel evaluation: no network, no accumulators.
         let samuel = game.with_weights(EvaluationWeights::default());
-        assert!(samuel.network.is_none() && samuel.accumulators.borrow().is_empty());
+        assert!(samuel.evaluation.network().is_none() && samuel.accumulators.borrow().is_empty());
     }
 
     #[test]
