@@ -322,8 +322,8 @@ fn kind_boards(position: &Position) -> [Bitboard; 4] {
 /// The inputs of `position` that are not 0, as a fit reads them
 /// ([`crate::learning::network`]): each piece's row with 1, Black to move with 1 if it is,
 /// and the phase's share of a full board; first as the position stands, then turned round
-/// (each piece's [`turned_row`], the side row if White is to move). [`Network::points`]
-/// computes the same sums.
+/// (each piece as the other colour's kind on square 33 − s, the side row if White is to
+/// move). [`Network::points`] computes the same sums.
 #[must_use]
 pub fn sparse_inputs(position: &Position) -> [Vec<(u16, f32)>; 2] {
     let phase = position.piece_count().min(PHASE_PIECES as u32);
