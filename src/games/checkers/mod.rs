@@ -33,8 +33,6 @@ pub use network::{Accumulators, Network, NetworkError};
 pub use notation::{FenError, MoveError, MoveText};
 pub use pdn::{GameResult, PdnError, PdnGame, read_pdn, write_pdn};
 
-use std::cell::{Cell, RefCell};
-
 use crate::game::{Evaluate, Game, Player};
 use crate::search::deepening::DistanceAdjustment;
 use crate::search::transposition::PositionKey;
@@ -102,15 +100,11 @@ pub struct Checkers {
     evaluation: Evaluation,
     /// The network's first-layer sums ([`Network::fill_accumulators`]) of the positions
     /// in `history` and of `position`, oldest first, a slot each (empty without a
-    /// hidden layer in the evaluation). They are brought up to date lazily, when a position is evaluated: a
-    /// search makes many moves it never evaluates after (cut off by the transposition
-    /// table, or interior nodes), and the first-layer update is most of the network's
-    /// cost. The vector keeps the slots of positions reverted, so that a search writes
-    /// into room it already has instead of growing and shrinking it at every move.
-    accumulators: RefCell<Vec<Accumulators>>,
-    /// How many slots of `accumulators`, from the first, are up to date (at least one:
-    /// the first is filled when the evaluation is set).
-    accumulators_fresh: Cell<usize>,
+    /// hidden layer in the evaluation), brought up to date by every
+    /// [`update`](Game::update) so that evaluating stays a read (`&self`) and the game
+    /// stays `Sync`. The vector keeps the slots of positions reverted, so that a search
+    /// writes into room it already has instead of growing and shrinking it at every move.
+    accumulators: Vec<Accumulators>,
     /// Endgame databases the evaluation reads at the leaves, when given.
     endgame: Option<endgame::CheckersEndgame>,
 }
@@ -185,8 +179,7 @@ impl Checkers {
             root: 0,
             rules: DrawRules::default(),
             evaluation: Evaluation::default(),
-            accumulators: RefCell::new(Vec::new()),
-            accumulators_fresh: Cell::new(0),
+            accumulators: Vec::new(),
             endgame: None,
         }
     }
@@ -220,16 +213,24 @@ impl Checkers {
     #[must_use]
     pub fn with_evaluation(mut self, evaluation: Evaluation) -> Checkers {
         self.evaluation = evaluation;
-        let accumulators = self.accumulators.get_mut();
-        accumulators.clear();
-        self.accumulators_fresh.set(0);
+        self.accumulators.clear();
         if let Some(network) = self.evaluation.network() {
-            let first = self
+            let mut positions = self
                 .history
-                .first()
-                .map_or(&self.position, |(position, _, _)| position);
-            accumulators.push(network.fill_accumulators(first));
-            self.accumulators_fresh.set(1);
+                .iter()
+                .map(|(position, _, _)| position)
+                .chain(std::iter::once(&self.position));
+            let first = positions
+                .next()
+                .expect("invariant: the game has a position");
+            self.accumulators.push(network.fill_accumulators(first));
+            let mut before = first;
+            for after in positions {
+                let last = self.accumulators.last().expect("invariant: one pushed");
+                let next = network.update_accumulators(before, after, last);
+                self.accumulators.push(next);
+                before = after;
+            }
         }
         self
     }
@@ -371,23 +372,8 @@ impl Checkers {
         let Some(network) = weights.network() else {
             return weights.evaluate(&self.position);
         };
-        let current = self.history.len();
-        let mut accumulators = self.accumulators.borrow_mut();
-        if accumulators.len() <= current {
-            accumulators.resize(current + 1, Accumulators::default());
-        }
-        for slot in self.accumulators_fresh.get()..=current {
-            let before = &self.history[slot - 1].0;
-            let after = self
-                .history
-                .get(slot)
-                .map_or(&self.position, |entry| &entry.0);
-            accumulators[slot] =
-                network.update_accumulators(before, after, &accumulators[slot - 1]);
-        }
-        self.accumulators_fresh.set(current + 1);
         weights.evaluate_linear(&self.position)
-            + network.points(&self.position, &accumulators[current])
+            + network.points(&self.position, &self.accumulators[self.history.len()])
     }
 
     /// The value of the finished game at this ply, from Black's side.
@@ -541,7 +527,16 @@ impl Game for Checkers {
         } else {
             self.quiet_plies + 1
         };
+        let before = self.position;
         self.position = self.position.play(mv);
+        if let Some(network) = self.evaluation.network() {
+            let slot = self.history.len();
+            if self.accumulators.len() <= slot {
+                self.accumulators.resize(slot + 1, Accumulators::default());
+            }
+            let (done, next) = self.accumulators.split_at_mut(slot);
+            next[0] = network.update_accumulators(&before, &self.position, &done[slot - 1]);
+        }
     }
 
     fn revert(&mut self, _mv: Move) {
@@ -552,9 +547,6 @@ impl Game for Checkers {
         self.position = position;
         self.hash = hash;
         self.quiet_plies = quiet_plies;
-        // The slot of the position reverted to, if it was up to date, still is.
-        let fresh = self.accumulators_fresh.get().min(self.history.len() + 1);
-        self.accumulators_fresh.set(fresh);
     }
 }
 
@@ -793,8 +785,8 @@ mod tests {
     fn the_network_kept_up_to_date_evaluates_as_from_scratch() {
         let weights = LearnedWeights::shipped().with_network(Some(network::scrambled()));
         // Two games: one given its evaluation at the start and evaluated at every ply, one
-        // given it after its moves (its first evaluation brings the sums up through the
-        // whole history); both then evaluated at every ply `revert` walks back through.
+        // given it after its moves (which fills the sums through the whole history); both
+        // then evaluated at every ply `revert` walks back through.
         let mut game = Checkers::new().with_evaluation(Evaluation::Learned(weights.clone()));
         let mut played = Vec::new();
         let mut moves = Vec::new();
@@ -833,7 +825,15 @@ mod tests {
         assert_eq!(game.evaluate_position(), weights.evaluate(game.position()));
         // Back to the Samuel evaluation: no network, no accumulators.
         let samuel = game.with_weights(EvaluationWeights::default());
-        assert!(samuel.evaluation.network().is_none() && samuel.accumulators.borrow().is_empty());
+        assert!(samuel.evaluation.network().is_none() && samuel.accumulators.is_empty());
+    }
+
+    #[test]
+    fn a_game_can_be_shared_between_threads() {
+        // The Python bindings and any user holding an `Arc<Checkers>` need this; an
+        // evaluation that kept its network's sums behind a `RefCell` once lost it.
+        fn shared<T: Send + Sync>() {}
+        shared::<Checkers>();
     }
 
     #[test]
