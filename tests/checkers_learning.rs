@@ -269,6 +269,59 @@ fn the_learned_evaluation_is_antisymmetric_on_random_positions() {
 }
 
 #[test]
+fn learn_with_restarts_keeps_the_seed_whose_validation_loss_is_lowest() {
+    let games = TRAINING_GAMES[0];
+    let fit = |arguments: &[&str]| -> serde_json::Value {
+        let mut all = vec!["checkers", "learn", "--hidden", "--json"];
+        all.extend_from_slice(arguments);
+        all.push(games);
+        let output = gametree(&all);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let json: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("JSON");
+        json["hidden"].clone()
+    };
+    let restarts = fit(&["--restarts", "3"]);
+    let losses: Vec<f64> = restarts["restart_validation_log_losses"]
+        .as_array()
+        .expect("a loss a seed")
+        .iter()
+        .map(|loss| loss.as_f64().expect("a loss"))
+        .collect();
+    assert_eq!(losses.len(), 3, "{restarts}");
+    let lowest = losses.iter().copied().fold(f64::INFINITY, f64::min);
+    let seed = restarts["seed_kept"].as_u64().expect("a seed");
+    assert_eq!(losses[seed as usize - 1], lowest, "{restarts}");
+    let epoch = restarts["epoch_kept"].as_u64().expect("an epoch") as usize;
+    assert_eq!(
+        restarts["validation_log_losses"][epoch - 1].as_f64(),
+        Some(lowest),
+        "{restarts}"
+    );
+    // The first restart is the fit without restarts.
+    let single = fit(&[]);
+    assert_eq!(single["seed_kept"], 1);
+    let single_epoch = single["epoch_kept"].as_u64().expect("an epoch") as usize;
+    assert_eq!(
+        single["validation_log_losses"][single_epoch - 1].as_f64(),
+        Some(losses[0])
+    );
+    for arguments in [
+        vec!["checkers", "learn", "--restarts", "2", games],
+        vec!["checkers", "learn", "--hidden", "--restarts", "0", games],
+        vec!["checkers", "learn", "--hidden", "--restarts", "1000", games],
+    ] {
+        let output = gametree(&arguments);
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}");
+        assert_eq!(
+            stderr(&output).trim().lines().count(),
+            1,
+            "{}",
+            stderr(&output)
+        );
+    }
+}
+
+#[test]
 fn learn_fits_a_hidden_layer_that_best_plays_with_and_fits_it_again_the_same() {
     // One match file (312 games): the fit with a hidden layer writes a network the
     // engine reads, and the same games give the same weights again.

@@ -352,16 +352,45 @@ struct HiddenFit {
     weights: LearnedWeights,
     fit: NetworkFit,
     held_out_log_loss: f64,
+    /// The seed of the fit kept.
+    seed: u64,
+    /// The validation loss of each seed's fit, seed 1 first.
+    restart_losses: Vec<f64>,
+}
+
+impl HiddenFit {
+    /// The loss on the validation games of the epoch kept.
+    fn validation_loss(&self) -> f64 {
+        self.fit.validation_losses[self.fit.best_epoch]
+    }
+
+    /// Which fit was kept and how it stopped, for the table and the weights file's
+    /// comment: "epoch 14 of 17 kept", or after restarts "seed 3 of 5 and its epoch 15 of
+    /// 18 kept".
+    fn kept(&self) -> String {
+        let epoch = format!(
+            "epoch {} of {} kept",
+            self.fit.best_epoch + 1,
+            self.fit.validation_losses.len()
+        );
+        match self.restart_losses.len() {
+            1 => epoch,
+            restarts => format!("seed {} of {restarts} and its {epoch}", self.seed),
+        }
+    }
 }
 
 /// Fits the linear part and the hidden layer together ([`fit_network`]: Adam, the epoch
-/// with the lowest loss on the validation games kept) and writes the weights at
-/// `points_per_logit` points a logit (the linear fit's scale).
+/// with the lowest loss on the validation games kept), from seeds 1 to `restarts`,
+/// keeping the seed whose fit has the lowest validation loss (the held-out games judge
+/// only the fit kept), and writes the weights at `points_per_logit` points a logit (the
+/// linear fit's scale).
 fn fit_hidden_layer(
     games: &[ScoredGame],
     skip_plies: usize,
     (layout, blend): (Layout, ScoreBlend),
     points_per_logit: f64,
+    restarts: u64,
 ) -> Result<HiddenFit, CliError> {
     let [training, validation, held_out] = network_sets(games, skip_plies, layout, blend);
     if validation.linear.is_empty() || held_out.linear.is_empty() {
@@ -370,21 +399,38 @@ fn fit_hidden_layer(
              judges it",
         ));
     }
-    let options = NetworkFitOptions {
+    let mut options = NetworkFitOptions {
         units: UNITS,
         inputs: NETWORK_INPUTS,
         ..NetworkFitOptions::default()
     };
-    let bar = progress::bar(options.max_epochs as u64, "fitting the hidden layer");
-    let fit = fit_network(
-        training.samples(),
-        validation.samples(),
-        &options,
-        |_, _| {
-            bar.inc(1);
-        },
+    let bar = progress::bar(
+        options.max_epochs as u64 * restarts,
+        "fitting the hidden layer",
     );
+    let mut restart_losses = Vec::new();
+    let mut kept: Option<(NetworkFit, u64)> = None;
+    for seed in 1..=restarts {
+        options.seed = seed;
+        let fit = fit_network(
+            training.samples(),
+            validation.samples(),
+            &options,
+            |_, _| {
+                bar.inc(1);
+            },
+        );
+        let loss = fit.validation_losses[fit.best_epoch];
+        restart_losses.push(loss);
+        if kept
+            .as_ref()
+            .is_none_or(|(best, _)| loss < best.validation_losses[best.best_epoch])
+        {
+            kept = Some((fit, seed));
+        }
+    }
     bar.finish_and_clear();
+    let (fit, seed) = kept.expect("invariant: at least one restart");
     let held_out_log_loss = network_log_loss(&fit, held_out.samples());
     let network = Network::from_logits(&fit.input, &fit.bias, &fit.output, points_per_logit)
         .map_err(|error| usage(format!("the fitted network: {error}")))?;
@@ -394,6 +440,8 @@ fn fit_hidden_layer(
         weights,
         fit,
         held_out_log_loss,
+        seed,
+        restart_losses,
     })
 }
 
@@ -597,6 +645,9 @@ pub struct FitOptions {
     pub score_weight: f64,
     /// Whether to fit a hidden layer too, with the linear weights.
     pub hidden: bool,
+    /// How many times to fit the hidden layer, from seeds 1 to this, keeping the fit
+    /// with the lowest validation loss (at least 1).
+    pub restarts: u64,
 }
 
 /// Runs `checkers learn`.
@@ -614,6 +665,7 @@ pub fn run(
         square_ridge,
         score_weight,
         hidden,
+        restarts,
     } = options;
     if files.is_empty() {
         return Err(usage("give at least one game file (JSON lines or PDN)"));
@@ -725,6 +777,7 @@ pub fn run(
             skip_plies,
             (layout, blend),
             points_per_logit,
+            restarts,
         )?)
     } else {
         None
@@ -732,11 +785,10 @@ pub fn run(
     let hidden_text = match &hidden_fit {
         Some(hidden) => format!(
             "\nWith a hidden layer of {UNITS} units fitted together with the linear weights (--hidden: Adam,\n\
-             epoch {} of {} kept by the loss on every fifth training game, {:.5}): {:.5} held out.\n\
+             {} by the loss on every fifth training game, {:.5}): {:.5} held out.\n\
              The linear weights here are that fit's.",
-            hidden.fit.best_epoch + 1,
-            hidden.fit.validation_losses.len(),
-            hidden.fit.validation_losses[hidden.fit.best_epoch],
+            hidden.kept(),
+            hidden.validation_loss(),
             hidden.held_out_log_loss
         ),
         None => String::new(),
@@ -769,7 +821,11 @@ pub fn run(
          Samuel's evaluation fitted alike: {samuel_loss:.5} held out. {points_per_logit:.1} points a logit.{hidden_text}",
         model_name(model),
         layout.flags(square_ridge),
-        if hidden { " --hidden" } else { "" },
+        match (hidden, restarts) {
+            (false, _) => String::new(),
+            (true, 1) => " --hidden".to_string(),
+            (true, restarts) => format!(" --hidden --restarts {restarts}"),
+        },
         games.len(),
         fit.log_loss,
     );
@@ -802,6 +858,8 @@ pub fn run(
                     "held_out_log_loss": hidden.held_out_log_loss,
                     "validation_log_losses": hidden.fit.validation_losses,
                     "epoch_kept": hidden.fit.best_epoch + 1,
+                    "seed_kept": hidden.seed,
+                    "restart_validation_log_losses": hidden.restart_losses,
                 })),
                 "weights": named,
             })
@@ -818,11 +876,10 @@ pub fn run(
         outln!("points a logit   {points_per_logit:.1}")?;
         if let Some(hidden) = &hidden_fit {
             outln!(
-                "hidden held out  {:.5} ({UNITS} units; epoch {} of {} kept, validation {:.5})",
+                "hidden held out  {:.5} ({UNITS} units; {}, validation {:.5})",
                 hidden.held_out_log_loss,
-                hidden.fit.best_epoch + 1,
-                hidden.fit.validation_losses.len(),
-                hidden.fit.validation_losses[hidden.fit.best_epoch]
+                hidden.kept(),
+                hidden.validation_loss()
             )?;
         }
         if let Some(logits) = logits_per_point {
