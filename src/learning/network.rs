@@ -143,6 +143,14 @@ pub struct NetworkFit {
     pub best_epoch: usize,
 }
 
+impl NetworkFit {
+    /// The validation loss of the epoch kept: the lowest.
+    #[must_use]
+    pub fn validation_loss(&self) -> f64 {
+        self.validation_losses[self.best_epoch]
+    }
+}
+
 /// The parameters being fitted, in `f32` as networks are fitted (the linear part's
 /// columns are scaled, its weights with them).
 #[derive(Clone)]
@@ -482,7 +490,7 @@ mod tests {
         let fit = fit_network(training, validation, &options, |_, _| heard += 1);
         assert_eq!(heard, fit.validation_losses.len());
         let network_loss = network_log_loss(&fit, validation);
-        assert_eq!(network_loss, fit.validation_losses[fit.best_epoch]);
+        assert_eq!(network_loss, fit.validation_loss());
         // Draws (10 in 16 positions) cost ln 2 each whatever the model, so the best loss is
         // about 10/16 · ln 2 = 0.433; the linear model, blind to the pair, stays near 0.6.
         let linear_only = crate::learning::fit_logistic(&linear, 1e-6);

@@ -359,11 +359,6 @@ struct HiddenFit {
 }
 
 impl HiddenFit {
-    /// The loss on the validation games of the epoch kept.
-    fn validation_loss(&self) -> f64 {
-        self.fit.validation_losses[self.fit.best_epoch]
-    }
-
     /// Which fit was kept and how it stopped, for the table and the weights file's
     /// comment: "epoch 14 of 17 kept", or after restarts "seed 3 of 5 and its epoch 15 of
     /// 18 kept".
@@ -420,11 +415,11 @@ fn fit_hidden_layer(
                 bar.inc(1);
             },
         );
-        let loss = fit.validation_losses[fit.best_epoch];
+        let loss = fit.validation_loss();
         restart_losses.push(loss);
         if kept
             .as_ref()
-            .is_none_or(|(best, _)| loss < best.validation_losses[best.best_epoch])
+            .is_none_or(|(best, _)| loss < best.validation_loss())
         {
             kept = Some((fit, seed));
         }
@@ -788,7 +783,7 @@ pub fn run(
              {} by the loss on every fifth training game, {:.5}): {:.5} held out.\n\
              The linear weights here are that fit's.",
             hidden.kept(),
-            hidden.validation_loss(),
+            hidden.fit.validation_loss(),
             hidden.held_out_log_loss
         ),
         None => String::new(),
@@ -879,7 +874,7 @@ pub fn run(
                 "hidden held out  {:.5} ({UNITS} units; {}, validation {:.5})",
                 hidden.held_out_log_loss,
                 hidden.kept(),
-                hidden.validation_loss()
+                hidden.fit.validation_loss()
             )?;
         }
         if let Some(logits) = logits_per_point {
