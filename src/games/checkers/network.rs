@@ -8,8 +8,8 @@
 //! The inputs are 130: each kind of piece (Black man, Black king, White man, White king) on
 //! each of the 32 squares, Black to move, and the phase's share of a full board. A unit's
 //! first-layer sum ("accumulator") is kept up to date move by move
-//! ([`Network::update_accumulators`], which a [`super::Checkers`] game calls for the moves
-//! since the last position it evaluated), as GuiNN and the NNUE chess programs keep theirs:
+//! ([`Network::update_accumulators`], which a [`super::Checkers`] game calls at every
+//! move), as GuiNN and the NNUE chess programs keep theirs:
 //! a move changes two to four squares, so the evaluation costs a few dozen additions
 //! instead of the whole layer.
 //!
